@@ -1,0 +1,127 @@
+"""The ``cardavia`` command: serve, replay, arena, bench (DESIGN.md, command-line contract)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+REPLAY_HELP = """\
+Check and score a deal record.
+
+A record is one JSON object. Tien Gow:
+  {"game": "tien-gow", "banker": 2,
+   "hands": [["6-6", ...8 tiles], [...], [...], [...]],
+   "plays": [{"seat": 2, "tiles": ["1-1", "1-1"], "face": "up"},
+             {"seat": 3, "tiles": ["2-3", "1-4"], "face": "down"}, ...]}
+  Tiles are written by pips, low first ("1-2"; "2-1" is accepted too). Seats are 0-3 and play
+  goes counter-clockwise, seat s then seat (s + 1) % 4.
+Cherki:
+  {"game": "cherki", "dealer": 2, "deck": ["9c", ...120 codes in deal order],
+   "actions": [{"seat": 0, "do": "draw"},
+               {"seat": 0, "do": "discard", "card": "5c", "call": false},
+               {"seat": 1, "do": "take"}, {"seat": 1, "do": "call"}, ...]}
+  Cards are 1c-9c (Coins), 1s-9s (Strings), 1m-9m (Myriads), WF, RF, OT. Every action is
+  listed, a called player's forced ones too; the win itself is not an action.
+Rule options other than the defaults go in "options": {...}.
+
+Exit status: 0 for a legal record (finished: the outcome; unfinished: the state reached, with
+"finished": false); 2 for a record that breaks a rule (the first bad action's 0-based index and
+the rule) or is not a record (bad JSON, unknown tile), with a one-line reason on stderr.
+"""
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from cardavia.games.registry import get_game
+    from cardavia.games.replay import ReplayRejected, replay_text
+
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"cardavia replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        outcome = replay_text(text)
+    except ReplayRejected as exc:
+        if exc.index is None:
+            print(f"cardavia replay: not a deal record: {exc.message}", file=sys.stderr)
+        else:
+            print(f"cardavia replay: illegal action {exc.index} ({exc.rule}): {exc.message}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(outcome.to_json()))
+    else:
+        print(get_game(outcome.game).describe(outcome.to_json()))
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from cardavia.web.server import serve
+
+    return serve(host=args.host, port=args.port, database=args.database)
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from cardavia.bots.arena import run_arena_command
+
+    return run_arena_command(args)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from cardavia.bots.bench import run_bench_command
+
+    return run_bench_command(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardavia", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="serve the site")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--database",
+        default=None,
+        help="SQLAlchemy URL (default: $CARDAVIA_DATABASE_URL, else SQLite in the user's data folder)",
+    )
+    serve.set_defaults(func=_serve)
+
+    replay = sub.add_parser(
+        "replay",
+        help="check and score a deal record",
+        description=REPLAY_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    replay.add_argument("file", help="the record's path, or - for standard input")
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    replay.set_defaults(func=_replay)
+
+    arena = sub.add_parser("arena", help="bots against each other on duplicate deals")
+    arena.add_argument("game", choices=["tien-gow", "cherki"])
+    arena.add_argument("--seats", required=True, help="one level per seat, e.g. normal,easy,easy,easy")
+    arena.add_argument("--deals", type=int, default=200)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--workers", type=int, default=1, help="processes to play deals in")
+    arena.add_argument("--json", action="store_true")
+    arena.set_defaults(func=_arena)
+
+    bench = sub.add_parser("bench", help="engine and bot speed (and --http: the server under load)")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--http", action="store_true", help="simulated players against one server")
+    bench.add_argument("--players", type=int, default=200, help="with --http: concurrent players")
+    bench.add_argument("--seconds", type=float, default=20.0, help="with --http: how long to run")
+    bench.add_argument("--quick", action="store_true", help="fewer samples, for a smoke run")
+    bench.set_defaults(func=_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

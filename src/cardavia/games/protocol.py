@@ -1,0 +1,104 @@
+"""The questions every game answers (after OpenSpiel): legal actions, apply, one seat's view, returns.
+
+A game package exposes one object satisfying :class:`Game`; each deal it makes satisfies
+:class:`Deal`. The table service, the bots, the arena and ``cardavia replay`` only ever use these
+two protocols plus the game's own typed view and action values, so a third game plugs in by
+writing its package and registering it in :mod:`cardavia.games.registry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+JSON = dict[str, Any]
+
+A = TypeVar("A")  # the game's action value: a small frozen dataclass
+V_co = TypeVar("V_co", covariant=True)
+
+
+@runtime_checkable
+class View(Protocol):
+    """What one seat may know: its own hidden pieces and everything public, nothing more."""
+
+    seat: int
+    legal: Sequence[Any]  # this seat's legal actions when it is to act, else empty
+
+    def to_json(self) -> JSON:
+        """The JSON sent to that seat's browser (the only payload toward a player)."""
+        ...
+
+
+class Deal(Protocol[A, V_co]):
+    """One deal in progress. Mutable: ``apply`` changes it in place, or raises and changes nothing."""
+
+    num_seats: int
+
+    def to_act(self) -> int | None:
+        """The seat whose decision is awaited, or None once the deal is over."""
+        ...
+
+    def legal_actions(self) -> Sequence[A]:
+        """Every legal action of the seat to act, in a stable order (empty when over)."""
+        ...
+
+    def apply(self, action: A) -> None:
+        """Apply the action of the seat to act; raise ``IllegalAction`` (state untouched) if illegal."""
+        ...
+
+    def view(self, seat: int) -> V_co:
+        """The view of ``seat``: its hand and all public information, nothing hidden from it."""
+        ...
+
+    def is_over(self) -> bool: ...
+
+    def result(self) -> JSON | None:
+        """The outcome as ``cardavia replay --json`` prints it, or None while the deal goes on."""
+        ...
+
+    def to_record(self) -> JSON:
+        """The deal record (DESIGN.md contract) of everything applied so far."""
+        ...
+
+    def clone(self) -> Deal[A, V_co]:
+        """An independent copy (bots play copies out; the original never changes)."""
+        ...
+
+
+class Game(Protocol[A, V_co]):
+    """A game: makes deals, reads and writes its actions and records."""
+
+    name: str  # "tien-gow", "cherki": the id used in URLs, records and the command line
+    num_seats: int
+
+    def new_deal(
+        self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
+    ) -> Deal[A, V_co]:
+        """A fresh deal shuffled from ``seed``.
+
+        ``dealer`` is the seat holding the deal's first role (Tien Gow's banker, Cherki's dealer);
+        None draws it at random from the seed. Unknown or invalid options raise ``RecordError``.
+        """
+        ...
+
+    def action_from_json(self, obj: object, seat: int) -> A:
+        """Parse an action as the HTTP API and records write it; raise ``RecordError`` if malformed."""
+        ...
+
+    def action_to_json(self, action: A) -> JSON: ...
+
+    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[Deal[A, V_co], Sequence[A]]:
+        """The deal a record starts from and its actions (not yet applied); ``RecordError`` if malformed."""
+        ...
+
+    def progress(self, deal: Deal[A, V_co]) -> JSON:
+        """The public state an unfinished deal has reached (``cardavia replay`` of a partial record)."""
+        ...
+
+    def describe(self, outcome: Mapping[str, Any]) -> str:
+        """A few lines of plain English for ``cardavia replay`` without ``--json``."""
+        ...
+
+    def next_dealer(self, result: Mapping[str, Any]) -> int | None:
+        """Who holds the first role in the next deal after this result; None means draw at random."""
+        ...

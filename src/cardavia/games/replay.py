@@ -1,0 +1,78 @@
+"""Check and score a deal record: the engine behind ``cardavia replay``.
+
+Shared by every game: parse the JSON, find the game, rebuild the starting deal, apply the actions
+one by one. The first illegal action stops the replay with its 0-based index and the rule it breaks.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardavia.games.errors import GameError, IllegalAction, RecordError
+from cardavia.games.registry import get_game
+
+
+@dataclass(frozen=True)
+class ReplayOutcome:
+    """What a replay found: the result of a finished deal, or the state an unfinished one reached."""
+
+    game: str
+    finished: bool
+    result: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        if self.finished:
+            return dict(self.result)
+        return {**self.result, "finished": False}
+
+
+class ReplayRejected(GameError):
+    """The record is malformed (``index`` None) or its action ``index`` breaks a rule."""
+
+    def __init__(self, error: GameError, index: int | None) -> None:
+        where = "record" if index is None else f"action {index}"
+        super().__init__(error.code, f"{where}: {error.message}", {**error.params, "index": index})
+        self.index = index
+        self.rule = error.code
+
+
+def parse_record(text: str) -> dict[str, Any]:
+    """The record's JSON object; ``RecordError`` with a one-line reason if it is not one."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError("bad-json", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    if not isinstance(data, dict):
+        raise RecordError("not-an-object", "a deal record is a JSON object")
+    return data
+
+
+def replay_record(record: dict[str, Any]) -> ReplayOutcome:
+    """Replay a parsed record; raise ``ReplayRejected`` on the first problem."""
+    game_id = record.get("game")
+    try:
+        if not isinstance(game_id, str):
+            raise RecordError("missing-game", 'the record needs "game": "tien-gow" or "cherki"')
+        game = get_game(game_id)
+        deal, actions = game.deal_from_record(record)
+    except GameError as exc:
+        raise ReplayRejected(exc, None) from None
+    for index, action in enumerate(actions):
+        try:
+            deal.apply(action)
+        except IllegalAction as exc:
+            raise ReplayRejected(exc, index) from None
+    if deal.is_over():
+        return ReplayOutcome(game_id, True, dict(deal.result() or {}))
+    return ReplayOutcome(game_id, False, dict(game.progress(deal)))
+
+
+def replay_text(text: str) -> ReplayOutcome:
+    """Parse and replay a record given as text."""
+    try:
+        record = parse_record(text)
+    except RecordError as exc:
+        raise ReplayRejected(exc, None) from None
+    return replay_record(record)
