@@ -60,19 +60,19 @@ def _replay(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from cardavia.web.server import serve
 
-    return serve(host=args.host, port=args.port, database=args.database)
+    return int(serve(host=args.host, port=args.port, database=args.database))
 
 
 def _arena(args: argparse.Namespace) -> int:
     from cardavia.bots.arena import run_arena_command
 
-    return run_arena_command(args)
+    return int(run_arena_command(args))
 
 
 def _bench(args: argparse.Namespace) -> int:
     from cardavia.bots.bench import run_bench_command
 
-    return run_bench_command(args)
+    return int(run_bench_command(args))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -15,6 +15,7 @@ JSON = dict[str, Any]
 
 A = TypeVar("A")  # the game's action value: a small frozen dataclass
 V_co = TypeVar("V_co", covariant=True)
+V = TypeVar("V")
 
 
 @runtime_checkable
@@ -65,7 +66,7 @@ class Deal(Protocol[A, V_co]):
         ...
 
 
-class Game(Protocol[A, V_co]):
+class Game(Protocol[A, V]):
     """A game: makes deals, reads and writes its actions and records."""
 
     name: str  # "tien-gow", "cherki": the id used in URLs, records and the command line
@@ -73,7 +74,7 @@ class Game(Protocol[A, V_co]):
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
-    ) -> Deal[A, V_co]:
+    ) -> Deal[A, V]:
         """A fresh deal shuffled from ``seed``.
 
         ``dealer`` is the seat holding the deal's first role (Tien Gow's banker, Cherki's dealer);
@@ -87,11 +88,11 @@ class Game(Protocol[A, V_co]):
 
     def action_to_json(self, action: A) -> JSON: ...
 
-    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[Deal[A, V_co], Sequence[A]]:
+    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[Deal[A, V], Sequence[A]]:
         """The deal a record starts from and its actions (not yet applied); ``RecordError`` if malformed."""
         ...
 
-    def progress(self, deal: Deal[A, V_co]) -> JSON:
+    def progress(self, deal: Deal[A, V]) -> JSON:
         """The public state an unfinished deal has reached (``cardavia replay`` of a partial record)."""
         ...
 

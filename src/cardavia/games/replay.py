@@ -43,7 +43,9 @@ def parse_record(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError("bad-json", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise RecordError(
+            "bad-json", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
     if not isinstance(data, dict):
         raise RecordError("not-an-object", "a deal record is a JSON object")
     return data

@@ -1,0 +1,1 @@
+"""The site: pages, the table API, live updates and static assets."""

@@ -1,0 +1,44 @@
+"""What the site says about each tradition, as data: names, origin line, links, and its templates.
+
+Every text is a :class:`Msg` (translator context + English source), translated at render time by
+the page's language; nothing is concatenated, placeholders are ``%(name)s``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A message to translate: ``pgettext(context, text) % params`` in the reader's language."""
+
+    context: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Tradition:
+    """One tradition of the catalogue and its game.
+
+    ``slug`` is its URL (``/traditions/<slug>``), ``game`` the engine id. The templates named here
+    (under ``templates/``) hold the long texts: ``description`` (the tradition page's lead
+    paragraph), ``summary`` (the four numbered rule sections, used on the tradition page and beside
+    the table) and ``full_rules`` (the full rules page body).
+    """
+
+    slug: str
+    game: str
+    name: Msg  # "Chinese dominoes"
+    game_name: Msg  # "Tien Gow"
+    origin: Msg  # "Guangdong · China · %(count)s tiles"  (the Wikipedia link is added by the page)
+    pieces_count: int  # 32 tiles; 60 cards in one pack
+    description_line: Msg  # the one-line description of the pieces, for the catalogue
+    tagline: Msg  # the Play section's line
+    meta: Msg  # "4 players · you vs three AI · one deal"
+    # Wikipedia article per language code (en, ms, id, nb, hi, zh-Hans, zh-Hant); English as fallback
+    wikipedia: Mapping[str, str] = field(default_factory=dict)
+    description_template: str = ""
+    summary_template: str = ""
+    full_rules_template: str = ""
