@@ -1,0 +1,231 @@
+"""``cardavia arena``: bots against each other on duplicate deals.
+
+Every seeded deal is played once per rotation of the seats' levels (seat s plays level
+``seats[(s - r) % n]`` in rotation r), so each level meets the same cards from every chair and the
+luck of the deal cancels. A level's figures are pooled over the chairs it sat in; the independent
+unit of its interval is the deal (the mean of its nets over the deal's rotations), because the
+rotations of one deal are not independent of each other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from cardavia.bots.base import LEVELS
+from cardavia.bots.registry import get_bot
+from cardavia.bots.stats import mean_interval, wilson_interval
+from cardavia.games.registry import get_game
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play of a deal: the level in each seat and what each seat won (net points)."""
+
+    levels: tuple[str, ...]
+    net: tuple[float, ...]
+    winner: int | None  # the deal's winner (Tien Gow: the final trick's), None if drawn
+
+
+@dataclass(frozen=True)
+class LevelFigures:
+    """A level's results pooled over the seats it sat in."""
+
+    seats: int  # seat-plays: deals x rotations x chairs of this level
+    mean_net: float
+    ci95: tuple[float, float]
+    win_share: float
+    win_ci95: tuple[float, float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mean_net": self.mean_net,
+            "ci95": list(self.ci95),
+            "win_share": self.win_share,
+            "win_ci95": list(self.win_ci95),
+        }
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The engine seed of the ``index``-th deal of an arena run seeded with ``seed``."""
+    return random.Random(f"arena:{seed}:{index}").getrandbits(62)
+
+
+def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
+    """The level of each seat in each rotation: rotation r seats level ``seats[i]`` in ``(i + r) % n``."""
+    n = len(seats)
+    return [tuple(seats[(s - r) % n] for s in range(n)) for r in range(n)]
+
+
+def _outcome(result: Mapping[str, Any], num_seats: int) -> tuple[tuple[float, ...], int | None]:
+    # Tien Gow reports "net", Cherki "deltas"; both report "winner" (Cherki: None when drawn)
+    net = result.get("net", result.get("deltas"))
+    if not isinstance(net, list) or len(net) != num_seats:
+        raise ValueError(f"result without per-seat net points: {result!r}")
+    winner = result.get("winner")
+    return tuple(float(x) for x in net), (int(winner) if winner is not None else None)
+
+
+def play_deal(game_id: str, levels: Sequence[str], seed: int) -> Play:
+    """Play the deal of ``seed`` once with ``levels[s]`` in seat s; bots see only their seat's view.
+
+    Each seat's generator is seeded from the deal and the seat, not from the levels, so two equal
+    levels in one chair make the same choices in every rotation.
+    """
+    game = get_game(game_id)
+    deal = game.new_deal(seed)
+    bots = [get_bot(game_id, level) for level in levels]
+    rngs = [random.Random(f"seat:{seed}:{s}") for s in range(len(levels))]
+    while (seat := deal.to_act()) is not None:
+        decision = bots[seat].decide(deal.view(seat), rngs[seat])
+        deal.apply(decision.action)
+    result = deal.result()
+    if result is None:
+        raise RuntimeError("the deal ended without a result")
+    net, winner = _outcome(result, len(levels))
+    return Play(tuple(levels), net, winner)
+
+
+def play_duplicate(game_id: str, seats: Sequence[str], seed: int, index: int) -> list[Play]:
+    """Deal ``index`` of the run, played once per rotation of ``seats``."""
+    s = deal_seed(seed, index)
+    return [play_deal(game_id, levels, s) for levels in rotations(seats)]
+
+
+def _play_duplicate_args(args: tuple[str, tuple[str, ...], int, int]) -> list[Play]:
+    return play_duplicate(*args)
+
+
+def run_arena(
+    game_id: str,
+    seats: Sequence[str],
+    deals: int,
+    seed: int,
+    *,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[list[Play]]:
+    """Play ``deals`` duplicate deals; one list of plays (one per rotation) per deal, in deal order."""
+    jobs = [(game_id, tuple(seats), seed, i) for i in range(deals)]
+    out: list[list[Play]] = []
+    results: Iterator[list[Play]]
+    if workers <= 1:
+        results = map(_play_duplicate_args, jobs)
+        for plays in results:
+            out.append(plays)
+            if progress:
+                progress(len(out), deals)
+        return out
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        chunk = max(1, min(8, deals // (workers * 20)))
+        for plays in pool.map(_play_duplicate_args, jobs, chunksize=chunk):
+            out.append(plays)
+            if progress:
+                progress(len(out), deals)
+    return out
+
+
+def summarize(deals: Sequence[Sequence[Play]]) -> dict[str, LevelFigures]:
+    """Each level's mean net (interval over deals) and win share (Wilson over seat-plays)."""
+    per_deal: dict[str, list[float]] = {}
+    wins: dict[str, int] = {}
+    sat: dict[str, int] = {}
+    for plays in deals:
+        nets: dict[str, list[float]] = {}
+        for play in plays:
+            for seat, level in enumerate(play.levels):
+                nets.setdefault(level, []).append(play.net[seat])
+                sat[level] = sat.get(level, 0) + 1
+                wins[level] = wins.get(level, 0) + (play.winner == seat)
+        for level, values in nets.items():
+            per_deal.setdefault(level, []).append(sum(values) / len(values))
+    figures = {}
+    for level, values in per_deal.items():
+        m = mean_interval(values)
+        w = wilson_interval(wins[level], sat[level])
+        figures[level] = LevelFigures(sat[level], m.estimate, (m.low, m.high), w.estimate, (w.low, w.high))
+    return figures
+
+
+class ProgressBar:
+    """A one-line progress bar with rate and time left, redrawn on ``stream`` at most ten times a second."""
+
+    def __init__(self, label: str, stream: TextIO | None = None, width: int = 30) -> None:
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.width = width
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        filled = self.width * done // max(total, 1)
+        elapsed = now - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else 0.0
+        bar = "#" * filled + "-" * (self.width - filled)
+        left_text = f"{int(left) // 60}:{int(left) % 60:02d}"
+        self.stream.write(f"\r{self.label} [{bar}] {done}/{total} deals  {rate:.1f}/s  {left_text} left")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def arena_json(game_id: str, deals: int, figures: Mapping[str, LevelFigures]) -> dict[str, Any]:
+    """The ``--json`` object of DESIGN.md's command-line contract."""
+    return {
+        "game": game_id,
+        "deals": deals,
+        "levels": {level: f.to_json() for level, f in figures.items()},
+    }
+
+
+def format_table(game_id: str, seats: Sequence[str], deals: int, figures: Mapping[str, LevelFigures]) -> str:
+    lines = [
+        f"{game_id}: {deals} duplicate deals x {len(seats)} rotations, seats {','.join(seats)}",
+        f"{'level':<8} {'seat-plays':>10} {'mean net':>9} {'95% interval':>20}"
+        f" {'win share':>10} {'95% interval':>16}",
+    ]
+    for level in LEVELS:
+        f = figures.get(level)
+        if f is None:
+            continue
+        lines.append(
+            f"{level:<8} {f.seats:>10} {f.mean_net:>+9.3f} [{f.ci95[0]:>+8.3f}, {f.ci95[1]:>+8.3f}]"
+            f" {f.win_share:>10.3f} [{f.win_ci95[0]:.3f}, {f.win_ci95[1]:.3f}]"
+        )
+    return "\n".join(lines)
+
+
+def run_arena_command(args: argparse.Namespace) -> int:
+    """``cardavia arena GAME --seats L,L,... --deals N --seed S [--workers W] [--json]``."""
+    seats = [s.strip() for s in str(args.seats).split(",") if s.strip()]
+    game = get_game(args.game)
+    problem = None
+    if len(seats) != game.num_seats:
+        problem = f"{args.game} needs {game.num_seats} seats, got {len(seats)}"
+    elif unknown := [s for s in seats if s not in LEVELS]:
+        problem = f"unknown level {unknown[0]!r}: expected one of {', '.join(LEVELS)}"
+    elif args.deals < 1:
+        problem = "--deals must be at least 1"
+    if problem:
+        print(f"cardavia arena: {problem}", file=sys.stderr)
+        return 2
+    bar = ProgressBar(f"arena {args.game}")
+    deals = run_arena(args.game, seats, args.deals, args.seed, workers=args.workers, progress=bar)
+    figures = summarize(deals)
+    if args.json:
+        print(json.dumps(arena_json(args.game, args.deals, figures)))
+    else:
+        print(format_table(args.game, seats, args.deals, figures))
+    return 0

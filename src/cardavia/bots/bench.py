@@ -1,0 +1,119 @@
+"""``cardavia bench``: engine speed (random full deals per second) and bot decision times, on one core.
+
+The engine figure plays uniformly random legal actions through the ``Deal`` protocol (the same path
+the arena and the service use). Decision times are measured on fixed deals (seeds 0, 1, 2, ...)
+with every seat at the measured level, timing only ``decide`` on the seat's view, until at least
+``--quick`` 100 / 1,000 decisions were taken. ``--http`` hands over to the web layer's load bench.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Any
+
+from cardavia.bots.base import LEVELS
+from cardavia.bots.registry import get_bot
+from cardavia.games.registry import GAME_IDS, get_game
+
+
+def engine_deals_per_second(game_id: str, seconds: float) -> float:
+    """Random full deals per second through the ``Deal`` protocol (seeds 0, 1, ...; at least 10 deals)."""
+    game = get_game(game_id)
+    rng = random.Random(0)
+    deals = 0
+    start = time.perf_counter()
+    while True:
+        deal = game.new_deal(deals)
+        while deal.to_act() is not None:
+            deal.apply(rng.choice(deal.legal_actions()))
+        deals += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds and deals >= 10:
+            return deals / elapsed
+
+
+def _percentile(sorted_values: list[float], q: float) -> float:
+    # nearest-rank percentile: the value below which a share q of the sample lies
+    rank = max(1, min(len(sorted_values), int(-(-q * len(sorted_values) // 1))))
+    return sorted_values[rank - 1]
+
+
+def decision_times(game_id: str, level: str, decisions: int) -> dict[str, float | int]:
+    """p50/p99 milliseconds of ``level``'s ``decide`` over at least ``decisions`` calls on fixed deals."""
+    game = get_game(game_id)
+    bot = get_bot(game_id, level)
+    times: list[float] = []
+    seed = 0
+    while len(times) < decisions:
+        deal = game.new_deal(seed)
+        rng = random.Random(seed)
+        while (seat := deal.to_act()) is not None:
+            view = deal.view(seat)
+            t0 = time.perf_counter()
+            decision = bot.decide(view, rng)
+            times.append((time.perf_counter() - t0) * 1000.0)
+            deal.apply(decision.action)
+        seed += 1
+    times.sort()
+    return {"p50_ms": _percentile(times, 0.50), "p99_ms": _percentile(times, 0.99), "n": len(times)}
+
+
+def _available(game_id: str) -> bool:
+    try:
+        get_game(game_id)
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
+def run_bench(*, quick: bool = False, log: Any = None) -> dict[str, Any]:
+    """The ``--json`` object of DESIGN.md's contract, for every game whose engine is installed."""
+    seconds = 0.3 if quick else 3.0
+    decisions = 100 if quick else 1000
+    out: dict[str, Any] = {"engine": {}, "decisions": {}}
+    for game_id in GAME_IDS:
+        if not _available(game_id):
+            if log:
+                print(f"bench: {game_id}: no engine yet, skipped", file=log)
+            continue
+        rate = engine_deals_per_second(game_id, seconds)
+        out["engine"][game_id] = {"deals_per_s": rate}
+        if log:
+            print(f"bench: {game_id} engine {rate:,.0f} random deals/s", file=log)
+        out["decisions"][game_id] = {}
+        for level in LEVELS:
+            figures = decision_times(game_id, level, decisions)
+            out["decisions"][game_id][level] = figures
+            if log:
+                print(
+                    f"bench: {game_id} {level:<6} p50 {figures['p50_ms']:.2f} ms"
+                    f"  p99 {figures['p99_ms']:.2f} ms  n={figures['n']}",
+                    file=log,
+                )
+    return out
+
+
+def format_bench(result: dict[str, Any]) -> str:
+    lines = []
+    for game_id, e in result["engine"].items():
+        lines.append(f"{game_id}: engine {e['deals_per_s']:,.0f} random full deals/s (one core)")
+        for level, d in result["decisions"].get(game_id, {}).items():
+            lines.append(
+                f"  {level:<7} decision p50 {d['p50_ms']:7.2f} ms   p99 {d['p99_ms']:7.2f} ms   n={d['n']}"
+            )
+    return "\n".join(lines)
+
+
+def run_bench_command(args: argparse.Namespace) -> int:
+    """``cardavia bench [--json] [--quick] [--http ...]``."""
+    if getattr(args, "http", False):
+        from cardavia.web.loadbench import run_http_bench
+
+        return int(run_http_bench(args))
+    result = run_bench(quick=bool(args.quick), log=sys.stderr)
+    print(json.dumps(result) if args.json else format_bench(result))
+    return 0

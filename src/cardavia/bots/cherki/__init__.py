@@ -1,0 +1,24 @@
+"""The Cherki bots: ``BOTS`` maps each level to a bot that decides from one seat's view only.
+
+- ``random``: uniform over the legal actions (the arena's baseline);
+- ``easy``: casual rules with some noise (:mod:`.easy`);
+- ``normal``: distance to ready, live-card counting, defence (:mod:`.normal`; also the hints);
+- ``hard``: determinized Monte Carlo under a time cap (:mod:`.hard`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from cardavia.bots.base import Bot
+from cardavia.bots.cherki.easy import EasyBot
+from cardavia.bots.cherki.normal import NormalBot
+from cardavia.bots.random_bot import RandomBot
+
+BOTS: dict[str, Bot[Any]] = {
+    # RandomBot is a frozen dataclass: read-only attributes, which Bot's protocol spells as settable
+    "random": cast(Bot[Any], RandomBot("cherki")),
+    "easy": EasyBot(),
+    "normal": NormalBot(),
+    "hard": cast(Bot[Any], RandomBot("cherki", "hard")),  # until the search level lands
+}

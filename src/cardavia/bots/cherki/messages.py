@@ -1,0 +1,61 @@
+"""English templates of the Cherki hints, by reason id (translated with msgctxt "hint").
+
+Placeholders: ``{card}`` is a card code and ``{card_name}`` its name; ``{kind}`` is a kind code
+("5", "RF") and ``{kind_name}`` its name ("5", "Red Flower"); the others are numbers. A reason's
+params carry only the codes and numbers: the names are filled in from them (the web layer fills
+them with translated names), as the engine does for its error messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardavia.bots.base import Reason
+from cardavia.games.cherki.cards import KIND_CODES, KIND_NAMES, card_name
+
+HINTS: dict[str, str] = {
+    # every level
+    "called-auto": "you have called Cherki: your turn plays itself",
+    # turn start
+    "call-now": "call Cherki now: you wait on {kind_name}, {live} still unseen",
+    "call-dead-wait": "do not call yet: every {kind_name} you could win with is already seen",
+    "take-closer": "take {card_name} ({card}): it brings you within {distance} of ready",
+    "take-ready": "take {card_name} ({card}): it makes your hand ready",
+    "draw-no-help": "draw: {card_name} ({card}) on the pile does not improve your hand",
+    "draw-empty": "draw: there is no discard you can take",
+    # discards
+    "discard-call": "discard {card_name} ({card}) and call Cherki: you wait on {kind_name}, {live} unseen",
+    "discard-ways": (
+        "discard {card_name} ({card}): you stay {distance} from ready and {ways} unseen cards "
+        "would improve your hand ({kind_name} is live: {live} unseen)"
+    ),
+    "discard-keep-ready": "discard {card_name} ({card}): your hand stays ready on {kind_name}, {live} unseen",
+    "discard-safe": (
+        "discard {card_name} ({card}): your left neighbour has called and cannot be waiting on {kind_name}"
+    ),
+    "discard-least-risk": (
+        "discard {card_name} ({card}): your left neighbour has called; {kind_name} is the least likely wait"
+    ),
+    # easy
+    "call-ready": "call Cherki: your hand is ready and waits on {kind_name}",
+    "discard-call-ready": "discard {card_name} ({card}) and call Cherki: your hand waits on {kind_name}",
+    "keep-sets": "discard {card_name} ({card}): keep your pairs and triples",
+    "take-set": "take {card_name} ({card}): it adds to a set you are building",
+    "draw-casual": "draw a card from the stock",
+}
+
+
+def hint(reason_id: str, **params: Any) -> Reason:
+    """The reason ``reason_id`` with params as given (codes and numbers) and its English text.
+
+    A missing template or placeholder raises ``KeyError`` at once, so no hint reaches a player
+    without a text the translators have.
+    """
+    shown = dict(params)
+    card = params.get("card")
+    if isinstance(card, str):
+        shown["card_name"] = card_name(card)
+    kind = params.get("kind")
+    if isinstance(kind, str):
+        shown["kind_name"] = KIND_NAMES[KIND_CODES.index(kind)]
+    return Reason(reason_id, HINTS[reason_id].format(**shown), params)

@@ -1,0 +1,58 @@
+"""Bots by game and level, and the two functions the service and the Hint button call.
+
+``choose`` and ``suggest`` are top-level functions of plain arguments so that a process pool can
+run them off the request path. Each game's bots package exports ``BOTS: dict[str, Bot]``; a game
+whose package has not landed yet plays every level at random (logged once, so it is noticed).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import random
+from functools import cache
+from typing import Any
+
+from cardavia.bots.base import LEVELS, Bot, Decision
+from cardavia.bots.random_bot import RandomBot
+
+_PACKAGES = {"tien-gow": "cardavia.bots.tien_gow", "cherki": "cardavia.bots.cherki"}
+
+log = logging.getLogger(__name__)
+
+
+@cache
+def bots_for(game: str) -> dict[str, Bot[Any]]:
+    """Every level of ``game``: level -> bot. ``ValueError`` for a game with no bots."""
+    package = _PACKAGES.get(game)
+    if package is None:
+        raise ValueError(f"unknown game {game!r}")
+    try:
+        bots: dict[str, Bot[Any]] = dict(importlib.import_module(package).BOTS)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not package.startswith(exc.name):
+            raise
+        log.warning("no bots for %s yet: every level plays at random", game)
+        bots = {}
+    for level in LEVELS:
+        bots.setdefault(level, RandomBot(game, level))
+    return bots
+
+
+def get_bot(game: str, level: str) -> Bot[Any]:
+    """The bot of ``level`` for ``game``; ``ValueError`` for an unknown level."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+    return bots_for(game)[level]
+
+
+def choose(game: str, level: str, view: Any, seed: int) -> Decision[Any]:
+    """The action ``level`` plays from ``view`` (a seat's typed view), seeded for repeatability."""
+    if not list(view.legal):
+        raise ValueError("the seat has no legal action: it is not its turn")
+    return get_bot(game, level).decide(view, random.Random(seed))
+
+
+def suggest(game: str, view: Any, seed: int = 0) -> Decision[Any]:
+    """The hint for a player: what the ``normal`` level would do, and why."""
+    return choose(game, "normal", view, seed)

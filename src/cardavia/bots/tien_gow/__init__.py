@@ -1,0 +1,23 @@
+"""The Tien Gow bots: ``BOTS`` maps each level to a bot that decides from one seat's view only.
+
+- ``random``: uniform over the legal plays (the arena's baseline);
+- ``easy``: the hand-written ideas without counting tiles, with some noise (:class:`.levels.EasyBot`);
+- ``normal``: hand-written play with memory of every face-up tile (:mod:`.policy`; also the hints);
+- ``hard``: determinized Monte Carlo under a time cap (:class:`.levels.HardBot`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from cardavia.bots.base import Bot
+from cardavia.bots.random_bot import RandomBot
+from cardavia.bots.tien_gow.levels import EasyBot, HardBot, NormalBot
+
+BOTS: dict[str, Bot[Any]] = {
+    # frozen dataclasses: read-only attributes, which Bot's protocol spells as settable
+    "random": cast(Bot[Any], RandomBot("tien-gow")),
+    "easy": cast(Bot[Any], EasyBot()),
+    "normal": cast(Bot[Any], NormalBot()),
+    "hard": cast(Bot[Any], HardBot()),
+}

@@ -1,0 +1,575 @@
+"""One Cherki deal as a state machine: the deal from a seed, turns, calls, the win, the drawn deal.
+
+The state is kept in small lists of ints (faces 0-29, kinds 0-11, see ``cards``) so that random
+play-outs stay cheap: each hand keeps its kind counts and its residue code (``hands``), so the ready
+tests are one dictionary look-up. Nothing here reads a clock or the global random generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardavia.games.cherki.actions import CALL, DISCARD, DRAW, TAKE, Action
+from cardavia.games.cherki.cards import (
+    COPIES,
+    DECK_SIZE,
+    FACE_BY_CODE,
+    FACE_CODES,
+    FULL_DECK,
+    KIND_OF,
+    NUM_FACES,
+    NUM_KINDS,
+    POINTS,
+    face_index,
+)
+from cardavia.games.cherki.hands import DISCARD_OF_CODE, POW3, WAIT_OF_CODE, settlement
+from cardavia.games.cherki.messages import illegal
+from cardavia.games.errors import GameError, RecordError
+
+if TYPE_CHECKING:
+    from cardavia.games.cherki.view import CherkiView
+
+NUM_SEATS = 3
+HAND_SIZE = 8
+DEALT = NUM_SEATS * HAND_SIZE  # 24: the stock is d24 onwards
+MAX_BOUNCES = 2  # a card taken and discarded straight back twice in a row cannot be taken again
+MAX_TAKE_RUN = 9  # after nine turns in a row that took from the pile, the next player must draw
+
+PICKUP, DISCARDING, OVER = 0, 1, 2
+PHASE_NAMES: tuple[str, ...] = ("pickup", "discard", "over")
+NO_CARD = -1
+
+# residue-code change when a card of kind k joins (or leaves) a hand holding c of that kind
+_RC_ADD: tuple[tuple[int, ...], ...] = tuple(
+    tuple(POW3[k] if c % 3 != 2 else -2 * POW3[k] for c in range(13)) for k in range(NUM_KINDS)
+)
+_RC_REMOVE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(0 if c == 0 else (-POW3[k] if c % 3 != 0 else 2 * POW3[k]) for c in range(13))
+    for k in range(NUM_KINDS)
+)
+
+
+# DISCARD[seat][face][False], for the common case
+_DISCARD_PLAIN: tuple[tuple[Action, ...], ...] = tuple(tuple(pair[0] for pair in row) for row in DISCARD)
+
+
+def deal_order(dealer: int) -> list[int]:
+    """The seats in dealing and playing order: the dealer's left first, the dealer last."""
+    return [(dealer + 1 + i) % NUM_SEATS for i in range(NUM_SEATS)]
+
+
+def hands_from_deck(dealer: int, deck: Sequence[int]) -> list[list[int]]:
+    """Each seat's eight cards: two at a time, clockwise from the dealer's left, four rounds.
+
+    The first seat gets d0 d1 d6 d7 d12 d13 d18 d19, the second d2 d3 d8 d9 ..., the dealer d4 d5 ...
+    """
+    hands: list[list[int]] = [[] for _ in range(NUM_SEATS)]
+    for i, seat in enumerate(deal_order(dealer)):
+        for r in range(4):
+            hands[seat].extend(deck[6 * r + 2 * i : 6 * r + 2 * i + 2])
+    return hands
+
+
+def stack_deck(dealer: int, hands: Sequence[Sequence[str]], stock: Sequence[str]) -> list[str]:
+    """The deck (120 codes in deal order) that deals ``hands`` (by seat, 8 each) and then ``stock``
+    (96 codes, top first). The inverse of the deal; for tests, examples and determinization.
+    """
+    if len(hands) != NUM_SEATS or any(len(h) != HAND_SIZE for h in hands) or len(stock) != DECK_SIZE - DEALT:
+        raise RecordError("bad-position", "stack_deck needs three hands of 8 cards and 96 stock cards")
+    deck: list[str] = [""] * DEALT
+    for i, seat in enumerate(deal_order(dealer)):
+        for r in range(4):
+            deck[6 * r + 2 * i] = hands[seat][2 * r]
+            deck[6 * r + 2 * i + 1] = hands[seat][2 * r + 1]
+    return deck + list(stock)
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """A uniformly shuffled deck of face numbers."""
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    return deck
+
+
+class CherkiDeal:
+    """A Cherki deal in progress (satisfies ``cardavia.games.protocol.Deal``).
+
+    Build one with :func:`new_deal`, :func:`deal_from_deck` or :meth:`from_position`.
+    ``apply`` changes the deal in place or raises ``IllegalAction`` and changes nothing.
+    """
+
+    num_seats = NUM_SEATS
+
+    __slots__ = (
+        "_legal",
+        "bounces",
+        "called",
+        "calls",
+        "dealer",
+        "deck",
+        "hands",
+        "kinds",
+        "log",
+        "phase",
+        "picked",
+        "picked_by_take",
+        "pile",
+        "pile_seat",
+        "pile_taken",
+        "residues",
+        "stock",
+        "take_run",
+        "to_move",
+        "turn",
+        "waits",
+        "win_face",
+        "winner",
+    )
+
+    dealer: int
+    deck: tuple[int, ...] | None  # the dealt deck, None for a deal built from a position
+    hands: list[list[int]]  # faces per seat; a picked-up card is appended last
+    kinds: list[list[int]]  # 12 kind counts per seat
+    residues: list[int]  # residue code per seat (see hands.residue_code)
+    stock: list[int]  # face-down stock, top card LAST (pop() draws)
+    pile: list[int]  # discards in order, oldest first
+    pile_seat: list[int]  # who discarded each
+    pile_taken: list[int]  # who took each from the pile, or -1
+    called: list[bool]
+    waits: list[int]  # a caller's wait kind, else -1
+    calls: list[tuple[int, int, int, bool]]  # (seat, turn, discards before it, with a discard)
+    to_move: int
+    phase: int  # PICKUP, DISCARDING or OVER
+    picked: int  # the card picked up this turn, or NO_CARD
+    picked_by_take: bool
+    turn: int  # turns started so far, minus one (the first turn is 0)
+    bounces: int  # turns in a row that took the top discard and discarded the same face straight back
+    take_run: int  # turns in a row that took from the pile
+    winner: int  # -1 unless won
+    win_face: int
+    log: list[Action]
+    _legal: Sequence[Action] | None
+
+    # ----- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def _start(cls, dealer: int, hands: list[list[int]], stock_top_first: Sequence[int]) -> CherkiDeal:
+        self = object.__new__(cls)
+        self.dealer = dealer
+        self.deck = None
+        self.hands = hands
+        self.kinds = []
+        self.residues = []
+        for hand in hands:
+            counts = [0] * NUM_KINDS
+            for f in hand:
+                counts[KIND_OF[f]] += 1
+            self.kinds.append(counts)
+            self.residues.append(sum((c % 3) * p for c, p in zip(counts, POW3, strict=True)))
+        self.stock = list(reversed(stock_top_first))
+        self.pile = []
+        self.pile_seat = []
+        self.pile_taken = []
+        self.called = [False] * NUM_SEATS
+        self.waits = [-1] * NUM_SEATS
+        self.calls = []
+        self.to_move = (dealer + 1) % NUM_SEATS
+        self.phase = PICKUP
+        self.picked = NO_CARD
+        self.picked_by_take = False
+        self.turn = 0
+        self.bounces = 0
+        self.take_run = 0
+        self.winner = -1
+        self.win_face = NO_CARD
+        self.log = []
+        self._legal = None
+        return self
+
+    @classmethod
+    def from_deck(cls, dealer: int, deck: Sequence[int]) -> CherkiDeal:
+        """The deal of a deck of face numbers in deal order (no action applied yet)."""
+        self = cls._start(dealer, hands_from_deck(dealer, deck), deck[DEALT:])
+        self.deck = tuple(deck)
+        return self
+
+    @classmethod
+    def from_position(
+        cls,
+        *,
+        dealer: int,
+        to_act: int,
+        hands: Sequence[Sequence[str]],
+        stock: Sequence[str],
+        pile: Sequence[tuple[str, int, int | None]] = (),
+        called: Sequence[bool] = (False, False, False),
+        phase: str = "pickup",
+        picked: str | None = None,
+        picked_by_take: bool = False,
+        turn: int = 0,
+        bounces: int = 0,
+        takes_in_row: int = 0,
+        calls: Sequence[tuple[int, int, int, bool]] = (),
+    ) -> CherkiDeal:
+        """A deal in mid-play from explicit hidden and public state (bots' determinization).
+
+        ``hands`` by seat (8 cards; the seat to act holds 9 in the ``"discard"`` phase, ``picked``
+        among them), ``stock`` top first, ``pile`` as (card, discarder, taker or None) oldest first.
+        A called hand's eight locked cards must be ready. Every face must appear 4 times over the
+        hands, the stock and the untaken discards. Raises ``RecordError`` (``bad-position``).
+        Such a deal plays like any other but has no deck, so it cannot write a record.
+        """
+
+        def bad(why: str) -> RecordError:
+            return RecordError("bad-position", f"not a Cherki position: {why}")
+
+        if dealer not in range(NUM_SEATS) or to_act not in range(NUM_SEATS):
+            raise bad("seats are 0, 1 and 2")
+        if phase not in ("pickup", "discard"):
+            raise bad('phase is "pickup" or "discard"')
+        if len(hands) != NUM_SEATS or len(called) != NUM_SEATS:
+            raise bad("three hands and three called flags")
+        face_hands = [[face_index(c) for c in hand] for hand in hands]
+        stock_faces = [face_index(c) for c in stock]
+        counts = [0] * NUM_FACES
+        for hand in face_hands:
+            for f in hand:
+                counts[f] += 1
+        for f in stock_faces:
+            counts[f] += 1
+        pile_faces: list[int] = []
+        pile_seats: list[int] = []
+        pile_takers: list[int] = []
+        for card, by, taker in pile:
+            f = face_index(card)
+            if by not in range(NUM_SEATS) or (taker is not None and taker not in range(NUM_SEATS)):
+                raise bad("pile seats are 0, 1 and 2")
+            pile_faces.append(f)
+            pile_seats.append(by)
+            pile_takers.append(-1 if taker is None else taker)
+            if taker is None:
+                counts[f] += 1
+        if counts != [COPIES] * NUM_FACES:
+            raise bad("every face must appear 4 times over hands, stock and untaken discards")
+        for seat, hand in enumerate(face_hands):
+            size = HAND_SIZE + (1 if phase == "discard" and seat == to_act else 0)
+            if len(hand) != size:
+                raise bad(f"seat {seat} must hold {size} cards")
+        self = cls._start(dealer, face_hands, stock_faces)
+        self.pile, self.pile_seat, self.pile_taken = pile_faces, pile_seats, pile_takers
+        self.to_move = to_act
+        self.turn = turn
+        self.bounces = bounces
+        self.take_run = takes_in_row
+        self.calls = list(calls)
+        if phase == "discard":
+            if picked is None or FACE_BY_CODE.get(picked) not in face_hands[to_act]:
+                raise bad("the card picked up must be in the hand of the seat to act")
+            self.phase = DISCARDING
+            self.picked = FACE_BY_CODE[picked]
+            self.picked_by_take = picked_by_take
+            # the picked card goes last, as if just picked up
+            face_hands[to_act].remove(self.picked)
+            face_hands[to_act].append(self.picked)
+        elif not stock_faces:
+            raise bad("the stock is empty at the start of a turn")
+        for seat in range(NUM_SEATS):
+            if called[seat]:
+                locked = face_hands[seat][:HAND_SIZE]
+                counts_k = [0] * NUM_KINDS
+                for f in locked:
+                    counts_k[KIND_OF[f]] += 1
+                wait = WAIT_OF_CODE.get(sum((c % 3) * p for c, p in zip(counts_k, POW3, strict=True)))
+                if wait is None:
+                    raise bad(f"seat {seat} has called but its eight cards are not ready")
+                if seat == to_act and phase == "discard" and KIND_OF[self.picked] == wait:
+                    raise bad("a caller who picked up its wait has already won")
+                self.called[seat] = True
+                self.waits[seat] = wait
+        return self
+
+    def clone(self) -> CherkiDeal:
+        """An independent copy (cheap: a few list copies)."""
+        other = object.__new__(CherkiDeal)
+        other.dealer = self.dealer
+        other.deck = self.deck
+        other.hands = [h[:] for h in self.hands]
+        other.kinds = [k[:] for k in self.kinds]
+        other.residues = self.residues[:]
+        other.stock = self.stock[:]
+        other.pile = self.pile[:]
+        other.pile_seat = self.pile_seat[:]
+        other.pile_taken = self.pile_taken[:]
+        other.called = self.called[:]
+        other.waits = self.waits[:]
+        other.calls = self.calls[:]
+        other.to_move = self.to_move
+        other.phase = self.phase
+        other.picked = self.picked
+        other.picked_by_take = self.picked_by_take
+        other.turn = self.turn
+        other.bounces = self.bounces
+        other.take_run = self.take_run
+        other.winner = self.winner
+        other.win_face = self.win_face
+        other.log = self.log[:]
+        other._legal = self._legal
+        return other
+
+    # ----- questions ----------------------------------------------------------------------------
+
+    def to_act(self) -> int | None:
+        return None if self.phase == OVER else self.to_move
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def top_discard(self) -> int:
+        """The face of the discard that may be taken, or NO_CARD (empty pile, or just taken)."""
+        if self.pile and self.pile_taken[-1] < 0:
+            return self.pile[-1]
+        return NO_CARD
+
+    def take_allowed(self) -> bool:
+        """Whether the top discard may be taken now (there is one, and no stall guard forbids it)."""
+        return (
+            bool(self.pile)
+            and self.pile_taken[-1] < 0
+            and self.bounces < MAX_BOUNCES
+            and self.take_run < MAX_TAKE_RUN
+        )
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions of the seat to act, in a stable order; a caller's turn has exactly one."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        phase = self.phase
+        seat = self.to_move
+        if phase == PICKUP:
+            pile = self.pile
+            take_ok = bool(pile) and self.pile_taken[-1] < 0 and self.bounces < MAX_BOUNCES
+            take_ok = take_ok and self.take_run < MAX_TAKE_RUN
+            if self.called[seat]:
+                top = self.pile[-1] if take_ok else NO_CARD
+                legal = (TAKE[seat][top],) if take_ok and KIND_OF[top] == self.waits[seat] else (DRAW[seat],)
+            elif take_ok:
+                if self.residues[seat] in WAIT_OF_CODE:
+                    legal = (DRAW[seat], TAKE[seat][self.pile[-1]], CALL[seat])
+                else:
+                    legal = (DRAW[seat], TAKE[seat][self.pile[-1]])
+            elif self.residues[seat] in WAIT_OF_CODE:
+                legal = (DRAW[seat], CALL[seat])
+            else:
+                legal = (DRAW[seat],)
+        elif phase == DISCARDING:
+            if self.called[seat]:
+                legal = (_DISCARD_PLAIN[seat][self.picked],)
+            else:
+                code = self.residues[seat]
+                if code == 0:  # complete: any kind held can be dropped to leave a ready hand
+                    legal = [a for f in sorted(set(self.hands[seat])) for a in DISCARD[seat][f]]
+                elif code in DISCARD_OF_CODE:  # one kind can be dropped to leave a ready hand
+                    drop = DISCARD_OF_CODE[code][0]
+                    discards = DISCARD[seat]
+                    legal = []
+                    for f in sorted(set(self.hands[seat])):
+                        if KIND_OF[f] == drop:
+                            legal += discards[f]
+                        else:
+                            legal.append(discards[f][0])
+                else:  # the common case: no call possible, one plain discard per face held
+                    legal = list(map(_DISCARD_PLAIN[seat].__getitem__, sorted(set(self.hands[seat]))))
+        else:
+            legal = ()
+        self._legal = legal
+        return legal
+
+    # ----- applying -----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` of the seat to act, or raise ``IllegalAction`` and change nothing."""
+        if self.phase == OVER:
+            raise illegal("deal-over")
+        seat = action.seat
+        if seat != self.to_move:
+            raise illegal("not-your-turn", seat=seat, to_act=self.to_move)
+        do = action.do
+        if do == "draw":
+            if self.phase != PICKUP:
+                raise illegal("already-picked-up")
+            if self.called[seat] and self.take_allowed() and KIND_OF[self.pile[-1]] == self.waits[seat]:
+                raise illegal("called-must-take", card=FACE_CODES[self.pile[-1]])
+            self.log.append(action)
+            self._pick_up(seat, self.stock.pop(), False)
+        elif do == "discard":
+            self._discard(action, seat)
+        elif do == "take":
+            self._take(action, seat)
+        elif do == "call":
+            if self.called[seat]:
+                raise illegal("already-called")
+            if self.phase != PICKUP:
+                raise illegal("call-mid-turn")
+            wait = WAIT_OF_CODE.get(self.residues[seat])
+            if wait is None:
+                raise illegal("not-ready")
+            self.called[seat] = True
+            self.waits[seat] = wait
+            self.calls.append((seat, self.turn, len(self.pile), False))
+            self.log.append(action)
+        else:
+            raise illegal("unknown-action", do=repr(do))
+        self._legal = None
+
+    def _take(self, action: Action, seat: int) -> None:
+        if self.phase != PICKUP:
+            raise illegal("already-picked-up")
+        if not self.pile:
+            raise illegal("first-must-draw")
+        if self.pile_taken[-1] >= 0:
+            raise illegal("nothing-to-take")
+        top = self.pile[-1]
+        if action.card is not None and FACE_BY_CODE[action.card] != top:
+            raise illegal("only-top-discard", card=action.card)
+        if self.bounces >= MAX_BOUNCES:
+            raise illegal("stall-bounce", card=FACE_CODES[top])
+        if self.take_run >= MAX_TAKE_RUN:
+            raise illegal("stall-takes")
+        if self.called[seat] and KIND_OF[top] != self.waits[seat]:
+            raise illegal("called-must-draw")
+        self.log.append(action)
+        self.pile_taken[-1] = seat
+        self._pick_up(seat, top, True)
+
+    def _pick_up(self, seat: int, face: int, by_take: bool) -> None:
+        self.hands[seat].append(face)
+        kind = KIND_OF[face]
+        counts = self.kinds[seat]
+        c = counts[kind]
+        counts[kind] = c + 1
+        self.residues[seat] += _RC_ADD[kind][c]
+        self.picked = face
+        self.picked_by_take = by_take
+        if self.called[seat] and kind == self.waits[seat]:
+            self.phase = OVER  # the wait is picked up: the caller reveals nine cards and wins
+            self.winner = seat
+            self.win_face = face
+        else:
+            self.phase = DISCARDING
+
+    def _discard(self, action: Action, seat: int) -> None:
+        if self.phase != DISCARDING:
+            raise illegal("pick-up-first")
+        card = action.card
+        face = FACE_BY_CODE[card] if card is not None else NO_CARD
+        hand = self.hands[seat]
+        if face not in hand:
+            raise illegal("card-not-in-hand", card=str(card))
+        kind = KIND_OF[face]
+        counts = self.kinds[seat]
+        c = counts[kind]
+        residue = self.residues[seat] + _RC_REMOVE[kind][c]
+        wait = -1
+        if self.called[seat]:
+            if face != self.picked:
+                raise illegal("called-discard-drawn", card=FACE_CODES[self.picked])
+            if action.call:
+                raise illegal("already-called")
+        elif action.call:
+            found = WAIT_OF_CODE.get(residue)
+            if found is None:
+                raise illegal("call-not-ready", card=FACE_CODES[face])
+            wait = found
+        self.log.append(action)
+        hand.remove(face)
+        counts[kind] = c - 1
+        self.residues[seat] = residue
+        self.pile.append(face)
+        self.pile_seat.append(seat)
+        self.pile_taken.append(-1)
+        if self.picked_by_take:
+            self.take_run += 1
+            self.bounces = self.bounces + 1 if face == self.picked else 0
+        else:
+            self.take_run = 0
+            self.bounces = 0
+        if wait >= 0:
+            self.called[seat] = True
+            self.waits[seat] = wait
+            self.calls.append((seat, self.turn, len(self.pile) - 1, True))
+        self.picked = NO_CARD
+        if self.stock:
+            self.to_move = (seat + 1) % NUM_SEATS
+            self.phase = PICKUP
+            self.turn += 1
+        else:
+            self.phase = OVER  # the turn that drew the last card is finished: a drawn deal
+
+    # ----- outcome and record -------------------------------------------------------------------
+
+    def winning_hand(self) -> list[str] | None:
+        """The winner's nine cards (the eight locked ones sorted, then the card that won), or None."""
+        if self.winner < 0:
+            return None
+        hand = self.hands[self.winner]
+        return [FACE_CODES[f] for f in sorted(hand[:-1])] + [FACE_CODES[hand[-1]]]
+
+    def result(self) -> dict[str, Any] | None:
+        """``{"winner", "drawn", "x", "deltas", "hand"}`` once over (x and hand None when drawn)."""
+        if self.phase != OVER:
+            return None
+        if self.winner < 0:
+            return {"winner": None, "drawn": True, "x": None, "deltas": [0] * NUM_SEATS, "hand": None}
+        x = sum(POINTS[f] for f in self.hands[self.winner])
+        return {
+            "winner": self.winner,
+            "drawn": False,
+            "x": x,
+            "deltas": settlement(self.winner, x, NUM_SEATS),
+            "hand": self.winning_hand(),
+        }
+
+    def to_record(self) -> dict[str, Any]:
+        """The deal record: game, dealer, the 120-card deck in deal order and every action applied."""
+        if self.deck is None:
+            raise GameError("no-record", "a deal built from a position has no deck to record")
+        return {
+            "game": "cherki",
+            "dealer": self.dealer,
+            "deck": [FACE_CODES[f] for f in self.deck],
+            "actions": [a.to_json() for a in self.log],
+        }
+
+    def view(self, seat: int) -> CherkiView:
+        """What ``seat`` may know (see ``view.CherkiView``)."""
+        from cardavia.games.cherki.view import build_view
+
+        return build_view(self, seat)
+
+    def __repr__(self) -> str:
+        return (
+            f"<CherkiDeal dealer={self.dealer} turn={self.turn} to_act={self.to_act()} "
+            f"phase={PHASE_NAMES[self.phase]} stock={len(self.stock)}>"
+        )
+
+
+def new_deal(seed: int, dealer: int | None = None) -> CherkiDeal:
+    """A fresh deal shuffled from ``seed``; a random dealer (from the same seed) unless given.
+
+    The deck depends only on the seed, so the same seed with another dealer deals the same cards.
+    """
+    rng = random.Random(seed)
+    deck = shuffled_deck(rng)
+    if dealer is None:
+        dealer = rng.randrange(NUM_SEATS)
+    return CherkiDeal.from_deck(dealer, deck)
+
+
+def deal_from_deck(dealer: int, deck: Sequence[str]) -> CherkiDeal:
+    """The deal of an explicit deck of 120 codes in deal order (validated: ``RecordError``)."""
+    from cardavia.games.cherki.record import check_deck
+
+    return CherkiDeal.from_deck(dealer, check_deck(deck))

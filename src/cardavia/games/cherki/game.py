@@ -1,0 +1,78 @@
+"""The Cherki ``Game`` object: makes deals, reads and writes actions and records, describes outcomes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardavia.games.cherki.actions import Action, action_from_json
+from cardavia.games.cherki.cards import FACE_CODES
+from cardavia.games.cherki.deal import NUM_SEATS, PHASE_NAMES, CherkiDeal, new_deal
+from cardavia.games.cherki.options import check_options
+from cardavia.games.cherki.record import check_dealer, deal_from_record
+
+
+class CherkiGame:
+    """Cherki (satisfies ``cardavia.games.protocol.Game``)."""
+
+    name = "cherki"
+    num_seats = NUM_SEATS
+
+    def new_deal(
+        self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
+    ) -> CherkiDeal:
+        """A fresh deal from ``seed``; ``dealer`` None draws the dealer at random from the seed."""
+        check_options(None if options is None else dict(options))
+        return new_deal(seed, None if dealer is None else check_dealer(dealer))
+
+    def action_from_json(self, obj: object, seat: int) -> Action:
+        return action_from_json(obj, seat)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action.to_json()
+
+    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[CherkiDeal, list[Action]]:
+        return deal_from_record(record)
+
+    def progress(self, deal: CherkiDeal) -> dict[str, Any]:
+        """The public state an unfinished deal has reached."""
+        top = deal.top_discard()
+        return {
+            "to_act": deal.to_act(),
+            "phase": PHASE_NAMES[deal.phase],
+            "turn": deal.turn,
+            "actions": len(deal.log),
+            "stock": len(deal.stock),
+            "discards": len(deal.pile),
+            "top_discard": FACE_CODES[top] if top >= 0 else None,
+            "called": list(deal.called),
+        }
+
+    def describe(self, outcome: Mapping[str, Any]) -> str:
+        """Plain English for ``cardavia replay``: the winner, x and the deltas; a drawn deal; or the
+        state an unfinished record reached."""
+        if outcome.get("finished") is False:
+            called = [str(s) for s, c in enumerate(outcome.get("called", [])) if c]
+            todo = "draw, take or call" if outcome.get("phase") == "pickup" else "discard"
+            return (
+                f"Unfinished after {outcome.get('actions')} actions: seat {outcome.get('to_act')} "
+                f"to {todo}; {outcome.get('stock')} cards in the stock; "
+                f"called: {', '.join(called) if called else 'nobody'}."
+            )
+        deltas = outcome.get("deltas", [])
+        paid = ", ".join(f"seat {s} {d:+d}" for s, d in enumerate(deltas))
+        if outcome.get("drawn"):
+            return (
+                "Drawn deal: the stock ran out with no winner; all settlements are zero.\n"
+                "Redeal with a new random dealer."
+            )
+        hand = " ".join(outcome.get("hand") or [])
+        return f"Seat {outcome.get('winner')} wins with {hand}: x = {outcome.get('x')}.\nDeltas: {paid}."
+
+    def next_dealer(self, result: Mapping[str, Any]) -> int | None:
+        """Always None: every Cherki deal has a new random dealer (a drawn deal is redealt from a new
+        seed; a won deal ends the match)."""
+        return None
+
+
+GAME = CherkiGame()

@@ -1,0 +1,448 @@
+"""One Tien Gow deal as a state machine: leads and follows, columns, early death, payments.
+
+Hands, plays and groups are count-encoded masks (see :mod:`tiles`); :class:`Play`, :class:`View` and
+the result are built only at the boundary, so random playouts (bots, the bench) stay cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import Any, NamedTuple, overload
+
+from cardavia.games.errors import IllegalAction
+from cardavia.games.tien_gow.actions import Play
+from cardavia.games.tien_gow.groups import (
+    BEATERS,
+    BIG_SIX_BIT,
+    GROUP_RANK,
+    GROUP_TYPE,
+    LITTLE_THREE_BIT,
+    GroupType,
+    lead_masks,
+    why_not_group,
+)
+from cardavia.games.tien_gow.messages import MESSAGES
+from cardavia.games.tien_gow.options import DEFAULT_OPTIONS, Options
+from cardavia.games.tien_gow.record import write_record
+from cardavia.games.tien_gow.scoring import immediate_deltas, immediate_payment, settlement
+from cardavia.games.tien_gow.tiles import (
+    CIVIL_HI,
+    CIVIL_LO,
+    KIND_SLOT,
+    bits_of,
+    mask_of,
+    normalize,
+    show,
+    show_named,
+    tiles_of,
+)
+from cardavia.games.tien_gow.view import PublicPlay, PublicTrick, View
+
+_ZERO = (0, 0, 0, 0)
+
+
+class _Trick(NamedTuple):
+    leader: int
+    winner: int
+    size: int
+    plays: tuple[tuple[int, int, bool], ...]  # (seat, mask, face up)
+    payments: tuple[int, ...]
+    high: int  # the winning group's mask
+
+
+def _fail(code: str, params: dict[str, Any], **shown: Any) -> IllegalAction:
+    return IllegalAction(code, MESSAGES[code].format(**{**params, **shown}), params)
+
+
+_DOWN_CACHE: dict[int, tuple[int, ...]] = {}
+
+
+def down_masks(hand: int, k: int) -> tuple[int, ...]:
+    """Every distinct multiset of ``k`` tiles of the hand (what a follower may put face down)."""
+    if k == 1:
+        return bits_of(hand & ~CIVIL_HI)  # a second copy repeats the first
+    key = hand | (k << 32)
+    found = _DOWN_CACHE.get(key)
+    if found is not None:
+        return found
+    bits = bits_of(hand)
+    # a second copy without the first is the same multiset as the first copy: skip it
+    found = tuple(c for c in map(sum, combinations(bits, k)) if not c & CIVIL_HI & ~((c & CIVIL_LO) << 1))
+    if len(_DOWN_CACHE) >= 100_000:
+        _DOWN_CACHE.clear()
+    _DOWN_CACHE[key] = found
+    return found
+
+
+class LegalPlays(Sequence[Play]):
+    """The legal plays of the seat to act: face-up plays first, then face-down ones.
+
+    Lazy: a :class:`Play` is built only when an item is read, so ``rng.choice(deal.legal_actions())``
+    costs one play, not all of them.
+    """
+
+    __slots__ = ("_masks", "_seat", "_up")
+
+    def __init__(self, seat: int, masks: Sequence[int], up: int) -> None:
+        self._seat = seat
+        self._masks = masks
+        self._up = up  # the first ``up`` masks are played face up
+
+    def __len__(self) -> int:
+        return len(self._masks)
+
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Play]: ...
+    def __getitem__(self, index: int | slice) -> Play | Sequence[Play]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._masks)))]
+        mask = self._masks[index]
+        if index < 0:
+            index += len(self._masks)
+        return Play(self._seat, tiles_of(mask), index < self._up)
+
+    def __iter__(self) -> Iterator[Play]:
+        seat, up = self._seat, self._up
+        for i, mask in enumerate(self._masks):
+            yield Play(seat, tiles_of(mask), i < up)
+
+    def __contains__(self, item: object) -> bool:
+        if not isinstance(item, Play) or item.seat != self._seat:
+            return False
+        mask = mask_of(item.tiles)
+        if mask is None:
+            return False
+        up_part = self._masks[: self._up]
+        return mask in up_part if item.face_up else mask in self._masks[self._up :]
+
+    def __repr__(self) -> str:
+        return f"LegalPlays({list(self)!r})"
+
+
+class TienGowDeal:
+    """A deal in progress (satisfies :class:`cardavia.games.protocol.Deal`).
+
+    Build one with ``GAME.new_deal(seed)`` or ``GAME.deal_from_record(record)``, or directly from
+    four hands with :meth:`from_hands`.
+    """
+
+    num_seats = 4
+    __slots__ = (
+        "_banker",
+        "_columns",
+        "_final",
+        "_hands",
+        "_high",
+        "_high_seat",
+        "_history",
+        "_immediate",
+        "_leader",
+        "_options",
+        "_result",
+        "_settlement",
+        "_size",
+        "_start",
+        "_step",
+        "_to_act",
+        "_trick",
+        "_tricks",
+    )
+
+    def __init__(self, hands: Sequence[int], banker: int, options: Options = DEFAULT_OPTIONS) -> None:
+        """``hands`` are four count-encoded masks of eight tiles (see :mod:`tiles`)."""
+        self._start = tuple(hands)
+        self._hands = list(hands)
+        self._banker = banker
+        self._options = options
+        self._step = options.step
+        self._columns = [0, 0, 0, 0]
+        self._immediate = [0, 0, 0, 0]
+        self._settlement: list[int] | None = None
+        self._result: dict[str, Any] | None = None
+        self._leader = banker
+        self._to_act: int | None = banker
+        self._trick: list[tuple[int, int, bool]] = []
+        self._size = 0  # tiles per play in the current trick; 0 until it is led
+        self._high = 0
+        self._high_seat = banker
+        self._final = False
+        self._tricks: list[_Trick] = []
+        self._history: list[tuple[int, int, bool]] = []
+
+    @classmethod
+    def from_hands(
+        cls, hands: Sequence[Sequence[Any]], banker: int, options: Options = DEFAULT_OPTIONS
+    ) -> TienGowDeal:
+        """A deal from four hands of :class:`Tile` (no check that they are the 32 tiles: see records)."""
+        masks = []
+        for hand in hands:
+            mask = mask_of(hand)
+            if mask is None:
+                raise ValueError("a hand holds more copies of a tile than the set has")
+            masks.append(mask)
+        return cls(masks, banker, options)
+
+    # ---- the Deal protocol ----
+
+    def to_act(self) -> int | None:
+        return self._to_act
+
+    def is_over(self) -> bool:
+        return self._to_act is None
+
+    def legal_actions(self) -> LegalPlays:
+        seat = self._to_act
+        if seat is None:
+            return LegalPlays(0, (), 0)
+        hand = self._hands[seat]
+        if not self._size:
+            leads = lead_masks(hand)
+            return LegalPlays(seat, leads, len(leads))
+        size = self._size
+        down = down_masks(hand, size)
+        if size == 1 and self._final and not self._columns[seat]:
+            return LegalPlays(seat, down, 0)  # early death
+        up = tuple([g for g in BEATERS[self._high] if not g & ~hand])
+        if not up:
+            return LegalPlays(seat, down, 0)
+        return LegalPlays(seat, up + down, len(up))
+
+    def random_legal_action(self, rng: random.Random) -> Play:
+        """A play drawn uniformly from exactly :meth:`legal_actions` (raises if the deal is over)."""
+        return rng.choice(self.legal_actions())
+
+    def apply(self, action: Play) -> None:
+        seat = self._to_act
+        if seat is None:
+            raise _fail("deal-over", {})
+        if action.seat != seat:
+            raise _fail("not-your-turn", {"seat": action.seat, "to_act": seat})
+        tiles = action.tiles
+        n = len(tiles)
+        if n == 0:
+            raise _fail("no-tiles", {})
+        if self._size == 0 and n > 4:
+            raise _fail("lead-too-many", {"count": n})
+        if self._size and n != self._size:
+            raise _fail("wrong-count", {"count": n, "need": self._size})
+        hand = self._hands[seat]
+        mask = mask_of(tiles)
+        if mask is None or mask & ~hand:
+            raise self._not_held(tiles, hand)
+        if self._size == 0:
+            if not action.face_up:
+                raise _fail("lead-face-down", {"tiles": [t.code for t in tiles]})
+            if mask not in GROUP_TYPE:
+                code, shown, why = why_not_group(tiles)
+                raise IllegalAction(
+                    code, MESSAGES[code].format(**shown), {"tiles": [t.code for t in tiles], **why}
+                )
+        elif action.face_up and mask not in BEATERS[self._high]:
+            raise self._cannot_beat(tiles, mask)
+        elif action.face_up and self._final and self._size == 1 and not self._columns[seat]:
+            raise _fail("early-death", {"tiles": [t.code for t in tiles]})
+        self._commit(seat, mask, action.face_up, hand)
+
+    def _not_held(self, tiles: Sequence[Any], hand: int) -> IllegalAction:
+        used = 0
+        for t in tiles:
+            bit = 1 << KIND_SLOT[t.kind]
+            if used & bit:
+                bit <<= 1
+            if not bit & hand or bit & used:
+                held = hand & (1 << KIND_SLOT[t.kind])
+                code = "too-many-copies" if held else "not-in-hand"
+                return _fail(code, {"tile": t.code}, tile=t.label)
+            used |= bit
+        return _fail("not-in-hand", {"tile": tiles[0].code}, tile=tiles[0].label)  # pragma: no cover
+
+    def _cannot_beat(self, tiles: Sequence[Any], mask: int) -> IllegalAction:
+        high = self._high
+        params = {"tiles": [t.code for t in tiles], "high": [t.code for t in tiles_of(high)]}
+        shown = {"tiles": show(tiles), "high": show_named(tiles_of(high))}
+        gtype = GROUP_TYPE.get(mask)
+        if gtype is None:
+            code, shown_why, why = why_not_group(tuple(tiles))
+            return IllegalAction(code, MESSAGES[code].format(**shown_why), {**params, **why})
+        if gtype is GroupType.SUPREME:
+            return IllegalAction("supreme-follows-down", MESSAGES["supreme-follows-down"], params)
+        high_type = GROUP_TYPE[high]
+        if high_type is GroupType.SUPREME:
+            return IllegalAction("cannot-beat-supreme", MESSAGES["cannot-beat-supreme"], params)
+        if (gtype.civil_count, gtype.military_count) != (high_type.civil_count, high_type.military_count):
+            code = "cannot-beat-type"
+        elif GROUP_RANK[mask] == GROUP_RANK[high]:
+            code = "cannot-beat-equal"
+        else:
+            code = "cannot-beat-lower"
+        return IllegalAction(code, MESSAGES[code].format(**shown), params)
+
+    def _commit(self, seat: int, mask: int, face_up: bool, hand: int) -> None:
+        self._hands[seat] = normalize(hand & ~mask)
+        self._history.append((seat, mask, face_up))
+        if not self._size:
+            self._size = mask.bit_count()
+            self._final = hand.bit_count() == self._size
+            self._leader = seat
+            self._high, self._high_seat = mask, seat
+            self._trick = [(seat, mask, True)]
+        else:
+            self._trick.append((seat, mask, face_up))
+            if face_up:
+                self._high, self._high_seat = mask, seat
+        if len(self._trick) == 4:
+            self._end_trick()
+        else:
+            self._to_act = (seat + self._step) & 3
+
+    def _end_trick(self) -> None:
+        winner, size, high, final = self._high_seat, self._size, self._high, self._final
+        self._columns[winner] += size
+        amount = immediate_payment(high)
+        payments: tuple[int, ...] = _ZERO
+        if amount and (not final or self._options.bonus_on_final_trick):
+            deltas = immediate_deltas(winner, amount, self._banker)
+            for p in range(4):
+                self._immediate[p] += deltas[p]
+            payments = tuple(deltas)
+        self._tricks.append(_Trick(self._leader, winner, size, tuple(self._trick), payments, high))
+        self._trick = []
+        self._size = 0
+        if not final:
+            self._leader = self._to_act = winner
+            return
+        catch = None
+        if size == 1 and self._tricks[-1].plays[0][1] == LITTLE_THREE_BIT and high == BIG_SIX_BIT:
+            catch = self._leader
+        self._settlement = settlement(winner, self._columns, self._banker, high, catch, self._options)
+        self._to_act = None
+        self._leader = winner
+        self._result = {
+            "winner": winner,
+            "next_banker": winner,
+            "columns": list(self._columns),
+            "immediate": list(self._immediate),
+            "settlement": list(self._settlement),
+            "net": [i + s for i, s in zip(self._immediate, self._settlement, strict=True)],
+            "tricks": [{"leader": t.leader, "winner": t.winner, "size": t.size} for t in self._tricks],
+        }
+
+    def result(self) -> dict[str, Any] | None:
+        r = self._result
+        if r is None:
+            return None
+        return {k: (list(v) if isinstance(v, list) and k != "tricks" else v) for k, v in r.items()} | {
+            "tricks": [dict(t) for t in r["tricks"]]
+        }
+
+    def clone(self) -> TienGowDeal:
+        new = TienGowDeal.__new__(TienGowDeal)
+        new._start = self._start
+        new._hands = self._hands[:]
+        new._banker = self._banker
+        new._options = self._options
+        new._step = self._step
+        new._columns = self._columns[:]
+        new._immediate = self._immediate[:]
+        new._settlement = self._settlement
+        new._result = self._result
+        new._leader = self._leader
+        new._to_act = self._to_act
+        new._trick = self._trick[:]
+        new._size = self._size
+        new._high = self._high
+        new._high_seat = self._high_seat
+        new._final = self._final
+        new._tricks = self._tricks[:]
+        new._history = self._history[:]
+        return new
+
+    def to_record(self) -> dict[str, Any]:
+        return write_record(self._banker, self._start, self._options, self._history)
+
+    def view(self, seat: int) -> View:
+        if not 0 <= seat < 4:
+            raise ValueError(f"no seat {seat} in Tien Gow")
+        legal: tuple[Play, ...] = tuple(self.legal_actions()) if self._to_act == seat else ()
+        money = list(self._immediate)
+        if self._settlement is not None:
+            money = [i + s for i, s in zip(money, self._settlement, strict=True)]
+        return View(
+            seat=seat,
+            legal=legal,
+            hand=tiles_of(self._hands[seat]),
+            banker=self._banker,
+            to_act=self._to_act,
+            leader=None if self._result is not None else self._leader,
+            trick=tuple(_public(p) for p in self._trick),
+            tricks=tuple(
+                PublicTrick(t.leader, t.winner, t.size, tuple(_public(p) for p in t.plays), t.payments)
+                for t in self._tricks
+            ),
+            columns=tuple(self._columns),
+            hand_sizes=tuple(h.bit_count() for h in self._hands),
+            immediate=tuple(self._immediate),
+            money=tuple(money),
+            options=self._options,
+            actions=len(self._history),
+            result=self.result(),
+        )
+
+    # ---- public state beyond the protocol (progress, bots) ----
+
+    @property
+    def banker(self) -> int:
+        return self._banker
+
+    @property
+    def options(self) -> Options:
+        return self._options
+
+    @property
+    def columns(self) -> tuple[int, ...]:
+        return tuple(self._columns)
+
+    @property
+    def immediate(self) -> tuple[int, ...]:
+        return tuple(self._immediate)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self._hands)
+
+    @property
+    def trick_count(self) -> int:
+        return len(self._tricks)
+
+    @property
+    def history(self) -> tuple[Play, ...]:
+        """Every play applied so far, in order."""
+        return tuple(Play(s, tiles_of(m), up) for s, m, up in self._history)
+
+    def hand(self, seat: int) -> tuple[Any, ...]:
+        """The tiles ``seat`` holds (the whole state: not for players; views carry their own hand)."""
+        return tiles_of(self._hands[seat])
+
+    def progress(self) -> dict[str, Any]:
+        """The public state reached, for ``cardavia replay`` of an unfinished record."""
+        return {
+            "banker": self._banker,
+            "to_act": self._to_act,
+            "leader": self._leader,
+            "columns": list(self._columns),
+            "immediate": list(self._immediate),
+            "hand_sizes": list(self.hand_sizes),
+            "tricks": [{"leader": t.leader, "winner": t.winner, "size": t.size} for t in self._tricks],
+            "trick": [_public(p).to_json() for p in self._trick],
+        }
+
+
+def _public(play: tuple[int, int, bool]) -> PublicPlay:
+    seat, mask, up = play
+    if up:
+        return PublicPlay(seat, True, mask.bit_count(), tiles_of(mask))
+    return PublicPlay(seat, False, mask.bit_count())

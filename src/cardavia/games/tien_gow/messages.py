@@ -1,0 +1,37 @@
+"""English templates of every Tien Gow engine error, by reason code (translated with msgctxt "error").
+
+Fields: ``tiles``/``a``/``b`` are codes the player just chose ("3-3"); ``high``, ``civil`` and
+``tile`` show a tile as its name then its code ("Plum 5-5"); ``partner`` is a tile name ("nine").
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # illegal actions
+    "deal-over": "the deal is over",
+    "not-your-turn": "it is seat {to_act}'s turn, not seat {seat}'s",
+    "no-tiles": "play at least one tile",
+    "lead-too-many": "a lead is a group of one to four tiles, not {count}",
+    "wrong-count": "this trick was led with {need} tiles: play {need}, not {count}",
+    "not-in-hand": "{tile} is not in your hand",
+    "too-many-copies": "you do not hold that many of {tile}",
+    "lead-face-down": "the leader plays face up",
+    "not-a-group": "that is not a group: {tiles} matches none of the nine groups",
+    "not-a-group-kinds": "that is not a group: {a} and {b} are different kinds",
+    "not-a-group-partner": "that is not a group: {civil} goes only with a {partner}",
+    "not-a-group-no-partner": "that is not a group: {civil} forms no mixed group",
+    "cannot-beat-lower": "{tiles} cannot beat {high}: it ranks lower",
+    "cannot-beat-equal": "{tiles} cannot beat {high}: it ranks the same, and an equal group goes face down",
+    "cannot-beat-type": "{tiles} cannot beat {high}: it is a different type of group",
+    "cannot-beat-supreme": "nothing beats the Supreme: play face down",
+    "supreme-follows-down": "2-4+1-2 is the Supreme only when led: a follower plays it face down",
+    "early-death": "you have no column yet, so on the final single trick you must play face down",
+    # records and actions that are not well formed
+    "unknown-tile": "unknown tile {tile}: tiles are written by pips, low first, like 1-2 or 6-6",
+    "bad-record": "{what}",
+    "bad-action": "not a Tien Gow play: {what}",
+    "bad-hands": "the hands are not the 32 tiles: {what}",
+    "unknown-option": "unknown rule option {option}",
+    "bad-option": "rule option {option} cannot be {value}",
+    "bad-seat": "{what} must be a seat 0-3",
+}

@@ -1,0 +1,96 @@
+"""What one seat may know: its hand and everything public (never another hand or a face-down tile)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardavia.games.tien_gow.actions import Play
+from cardavia.games.tien_gow.options import Options
+from cardavia.games.tien_gow.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class PublicPlay:
+    """A play as every seat sees it: the tiles of a face-up play, only the count of a face-down one."""
+
+    seat: int
+    face_up: bool
+    count: int
+    tiles: tuple[Tile, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        if self.face_up:
+            return {"seat": self.seat, "face": "up", "tiles": [t.code for t in self.tiles]}
+        return {"seat": self.seat, "face": "down", "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class PublicTrick:
+    """A finished trick: who led, who won with how many tiles, the plays and the immediate payments."""
+
+    leader: int
+    winner: int
+    size: int
+    plays: tuple[PublicPlay, ...]
+    payments: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "winner": self.winner,
+            "size": self.size,
+            "plays": [p.to_json() for p in self.plays],
+            "payments": list(self.payments),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """The view of ``seat``. ``legal`` is its legal plays when it is to act, else empty.
+
+    ``money`` is each seat's running net (immediate payments, plus the settlement once over);
+    ``trick`` the current trick's plays so far (``leader`` led it); ``tricks`` every finished trick.
+    """
+
+    seat: int
+    legal: tuple[Play, ...]
+    hand: tuple[Tile, ...]
+    banker: int
+    to_act: int | None
+    leader: int | None
+    trick: tuple[PublicPlay, ...]
+    tricks: tuple[PublicTrick, ...]
+    columns: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    immediate: tuple[int, ...]
+    money: tuple[int, ...]
+    options: Options
+    actions: int  # how many plays the deal has seen (the position's sequence number)
+    result: Mapping[str, Any] | None = None
+
+    @property
+    def last_trick(self) -> PublicTrick | None:
+        return self.tricks[-1] if self.tricks else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "tien-gow",
+            "seat": self.seat,
+            "hand": [t.code for t in self.hand],
+            "banker": self.banker,
+            "to_act": self.to_act,
+            "leader": self.leader,
+            "trick": [p.to_json() for p in self.trick],
+            "tricks": [t.to_json() for t in self.tricks],
+            "columns": list(self.columns),
+            "hand_sizes": list(self.hand_sizes),
+            "immediate": list(self.immediate),
+            "money": list(self.money),
+            "options": self.options.all_json(),
+            "actions": self.actions,
+            "legal": [p.to_json() for p in self.legal],
+            "over": self.result is not None,
+            "result": None if self.result is None else dict(self.result),
+        }

@@ -1,0 +1,35 @@
+"""Errors of the table service, each with a reason code the API turns into a 4xx."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardavia.games.errors import GameError
+
+if TYPE_CHECKING:
+    from cardavia.service.state import TableState
+
+
+class TableError(GameError):
+    """A request the table cannot honour; ``status`` is the HTTP status the API answers with."""
+
+    status = 400
+
+
+class NotFound(TableError):
+    """No such table, or not this browser's: both look the same from outside."""
+
+    status = 404
+
+    def __init__(self) -> None:
+        super().__init__("not-found", "no such table")
+
+
+class Stale(TableError):
+    """The table moved on (or it is not the human's turn); carries the current state."""
+
+    status = 409
+
+    def __init__(self, code: str, message: str, state: TableState) -> None:
+        super().__init__(code, message)
+        self.state = state

@@ -1,0 +1,217 @@
+"""A table rebuilt from its action log: the deal in progress, finished deals, totals, what comes next.
+
+Nothing here touches the database or the clock: the same log always rebuilds the same state, which is
+what makes resuming after a crash, replays and downloaded records agree with what was played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardavia.games.errors import IllegalAction
+from cardavia.games.registry import get_game
+from cardavia.service.seeds import deal_seed
+from cardavia.store.db import LoggedAction, TableRecord
+
+HUMAN = "human"
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """A finished deal: its actions are log entries ``start`` to ``end - 1``."""
+
+    deal_no: int
+    dealer: int | None
+    start: int
+    end: int
+    result: JSON
+
+
+@dataclass(frozen=True)
+class Step:
+    """Work the server does itself: a bot's turn, a forced action, or dealing the next deal."""
+
+    kind: str  # "bot" | "forced" | "deal"
+    seat: int
+    action: JSON | None = None  # known in advance for "forced" and "deal"
+
+
+class CorruptLog(Exception):
+    """The log does not replay (an engine changed under it, or a hand-edited database)."""
+
+
+def result_deltas(result: JSON, num_seats: int) -> list[int]:
+    """Each seat's gain in a finished deal (Tien Gow ``net``, Cherki ``deltas``)."""
+    for key in ("net", "deltas"):
+        value = result.get(key)
+        if isinstance(value, list) and len(value) == num_seats:
+            return [int(v) for v in value]
+    return [0] * num_seats
+
+
+def is_drawn(result: JSON) -> bool:
+    """A deal with no winner that redeals by itself (Cherki's exhausted stock)."""
+    return result.get("drawn") is True
+
+
+def forced_action(deal: Any, seat: int) -> Any | None:
+    """The action the rules make for ``seat`` on its own (a called Cherki hand), or None.
+
+    A game with such turns says so in the seat's view (``forced``), with the one legal action.
+    """
+    if deal.to_act() != seat:
+        return None
+    view = deal.view(seat)
+    if getattr(view, "forced", False) and len(view.legal) == 1:
+        return view.legal[0]
+    return None
+
+
+def public_action(game: Any, seat: int, action: JSON, viewer: int = 0) -> JSON:
+    """What ``viewer`` may see of ``seat``'s action: all of its own, others' minus face-down pieces."""
+    if seat == viewer or seat < 0:
+        return dict(action)
+    hook = getattr(game, "public_action_json", None)
+    if hook is not None:
+        return dict(hook(action))
+    if action.get("face") == "down":
+        hidden = {k: v for k, v in action.items() if isinstance(v, list)}
+        shown = {k: v for k, v in action.items() if k not in hidden}
+        shown["count"] = sum(len(v) for v in hidden.values())
+        return shown
+    return dict(action)
+
+
+class TableState:
+    """One table at one point of its log. Mutated only by :meth:`apply_entry`."""
+
+    def __init__(self, record: TableRecord) -> None:
+        self.record = record
+        self.game: Any = get_game(record.game)
+        self.num_seats: int = self.game.num_seats
+        self.log: list[LoggedAction] = []
+        self.finished: list[DealSummary] = []
+        self.totals = [0] * self.num_seats
+        self._begin_deal(1, None)
+
+    # -- replay -----------------------------------------------------------------------------------
+    @classmethod
+    def rebuild(cls, record: TableRecord, entries: Iterable[LoggedAction]) -> TableState:
+        state = cls(record)
+        state.extend(entries)
+        return state
+
+    def extend(self, entries: Iterable[LoggedAction]) -> None:
+        """Apply logged actions that are already in the log (any failure means a corrupt log)."""
+        for entry in entries:
+            try:
+                self.apply_entry(entry)
+            except IllegalAction as exc:
+                raise CorruptLog(f"seq {entry.seq}: {exc.message}") from None
+
+    @property
+    def seq(self) -> int:
+        """The number of logged actions: the seq the next action is chosen at."""
+        return len(self.log)
+
+    def _begin_deal(self, deal_no: int, dealer: int | None) -> None:
+        self.deal_no = deal_no
+        self.dealer = dealer
+        self.deal_start = self.seq
+        options = self.record.options or None
+        self.deal: Any = self.game.new_deal(
+            deal_seed(self.record.seed, deal_no), options=options, dealer=dealer
+        )
+
+    def apply_entry(self, entry: LoggedAction, action: Any = None) -> DealSummary | None:
+        """Apply the next action (``action``: its parsed form, if known); the deal it finished, if any.
+
+        An illegal action raises ``IllegalAction`` and leaves the state as it was.
+        """
+        if entry.seq != self.seq:
+            raise CorruptLog(f"expected seq {self.seq}, got {entry.seq}")
+        if entry.seat < 0:
+            if not self.deal.is_over() or entry.action.get("deal") != self.deal_no + 1:
+                raise CorruptLog(f"seq {entry.seq}: a new deal before the last one ended")
+            self.log.append(entry)
+            self._begin_deal(self.deal_no + 1, entry.action.get("dealer"))
+            return None
+        if entry.seat != self.deal.to_act():
+            raise CorruptLog(f"seq {entry.seq}: seat {entry.seat} is not to act")
+        if action is None:
+            action = self.game.action_from_json(entry.action, entry.seat)
+        self.deal.apply(action)
+        self.log.append(entry)
+        return self._finish_if_over()
+
+    def _finish_if_over(self) -> DealSummary | None:
+        if not self.deal.is_over():
+            return None
+        result = dict(self.deal.result() or {})
+        summary = DealSummary(self.deal_no, self.dealer, self.deal_start, self.seq, result)
+        self.finished.append(summary)
+        for seat, delta in enumerate(result_deltas(result, self.num_seats)):
+            self.totals[seat] += delta
+        return summary
+
+    # -- what comes next --------------------------------------------------------------------------
+    def next_deal_marker(self) -> JSON:
+        result = self.finished[-1].result if self.finished else {}
+        return {"deal": self.deal_no + 1, "dealer": self.game.next_dealer(result)}
+
+    def pending(self) -> Step | None:
+        """What the server must do next on its own, or None (the human's move, or a finished deal)."""
+        if self.deal.is_over():
+            if self.finished and is_drawn(self.finished[-1].result):
+                return Step("deal", -1, self.next_deal_marker())
+            return None
+        seat = self.deal.to_act()
+        if seat is None:
+            return None
+        if self.record.seats[seat] == HUMAN:
+            forced = forced_action(self.deal, seat)
+            if forced is None:
+                return None
+            return Step("forced", seat, self.game.action_to_json(forced))
+        return Step("bot", seat)
+
+    def status(self) -> str:
+        """ "human" (seat 0 must act), "bots" (the server acts next) or "over" (the deal is finished)."""
+        if self.pending() is not None:
+            return "bots"
+        return "over" if self.deal.is_over() else HUMAN
+
+    def entry(self, seat: int, action: JSON) -> LoggedAction:
+        """The log entry an action taken now would be."""
+        return LoggedAction(self.seq, self.deal_no if seat >= 0 else self.deal_no + 1, seat, action)
+
+    def since(self, seq: int, viewer: int = 0) -> list[JSON]:
+        """The actions logged from ``seq`` on, in their public form for ``viewer``."""
+        start = max(0, min(seq, self.seq))
+        return [
+            {
+                "seq": e.seq,
+                "seat": e.seat,
+                "deal_no": e.deal_no,
+                "action": public_action(self.game, e.seat, e.action, viewer),
+            }
+            for e in self.log[start:]
+        ]
+
+    # -- finished deals ---------------------------------------------------------------------------
+    def finished_deal(self, deal_no: int) -> DealSummary | None:
+        for summary in self.finished:
+            if summary.deal_no == deal_no:
+                return summary
+        return None
+
+    def replay_deal(self, summary: DealSummary) -> tuple[Any, Sequence[LoggedAction]]:
+        """A fresh copy of a finished deal's start, and its logged actions."""
+        options = self.record.options or None
+        deal = self.game.new_deal(
+            deal_seed(self.record.seed, summary.deal_no), options=options, dealer=summary.dealer
+        )
+        return deal, self.log[summary.start : summary.end]

@@ -1,0 +1,219 @@
+"""The table service: every operation on a table, each checked against the log before it is trusted.
+
+States are cached in memory per process, but each call first asks the store how long the log is and
+replays what another process wrote since; a write that loses the race for its seq drops the cache.
+Operations are synchronous and short; the web layer runs them on its event loop thread only.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from cardavia.bots.base import LEVELS
+from cardavia.games.errors import RecordError
+from cardavia.games.registry import get_game
+from cardavia.service.errors import NotFound, Stale, TableError
+from cardavia.service.state import HUMAN, DealSummary, TableState, public_action
+from cardavia.store.db import FinishedDeal, LoggedAction, SeqTaken, Store, TableRecord
+
+JSON = dict[str, Any]
+AppendHook = Callable[[str, int], None]
+
+
+class TableService:
+    """Tables on one store. ``on_append(table_id, seq)`` is called after each action is written."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        cache_size: int = 4096,
+        on_append: AppendHook | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.cache_size = cache_size
+        self.on_append = on_append
+        self.clock = clock
+        self._cache: OrderedDict[str, TableState] = OrderedDict()
+
+    # -- loading ----------------------------------------------------------------------------------
+    def state(self, table_id: str, owner: str | None = None) -> TableState:
+        """The table as its log says now. ``owner`` (the browser's key hash) must match, if given."""
+        head = self.store.head(table_id)
+        if head is None:
+            raise NotFound()
+        record, length = head
+        if owner is not None and not secrets.compare_digest(record.owner, owner):
+            raise NotFound()
+        state = self._cache.get(table_id)
+        if state is None or state.seq > length:
+            state = TableState.rebuild(record, self.store.actions(table_id))
+        elif state.seq < length:
+            state.extend(self.store.actions(table_id, state.seq))
+        state.record = record
+        self._remember(state)
+        return state
+
+    def _remember(self, state: TableState) -> None:
+        self._cache[state.record.id] = state
+        self._cache.move_to_end(state.record.id)
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+
+    def forget(self, table_id: str) -> None:
+        self._cache.pop(table_id, None)
+
+    # -- creating ---------------------------------------------------------------------------------
+    def create(
+        self,
+        *,
+        game: str,
+        level: str,
+        owner: str,
+        pace_ms: int,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> TableState:
+        """A new table: seat 0 the human, the other seats bots of ``level``."""
+        engine = get_game(game)  # RecordError "unknown-game"
+        if level not in LEVELS:
+            raise RecordError("unknown-level", f"unknown level {level!r}", {"level": level})
+        record = TableRecord(
+            id="t_" + secrets.token_urlsafe(12),
+            game=game,
+            level=level,
+            seed=secrets.randbits(63) if seed is None else seed,
+            options=dict(options or {}),
+            seats=(HUMAN,) + (level,) * (engine.num_seats - 1),
+            owner=owner,
+            pace_ms=pace_ms,
+            status=HUMAN,
+            created_at=self.clock(),
+        )
+        state = TableState(record)  # options are checked by the engine here, before anything is stored
+        record = TableRecord(**{**record.__dict__, "status": state.status()})
+        state.record = record
+        self.store.create_table(record)
+        self._remember(state)
+        return state
+
+    # -- acting -----------------------------------------------------------------------------------
+    def act(self, table_id: str, owner: str, seq: int, action_obj: object) -> tuple[TableState, int]:
+        """Seat 0's action chosen at ``seq``. Answers the state and the seq the reply's news start at.
+
+        Stale seq or not seat 0's turn: :class:`Stale`. Malformed: ``RecordError``; illegal:
+        ``IllegalAction`` (nothing logged). The identical action resent after it was applied is
+        answered as before and not applied again.
+        """
+        state = self.state(table_id, owner)
+        action = state.game.action_from_json(action_obj, 0)
+        action_json = state.game.action_to_json(action)
+        if seq != state.seq:
+            if 0 <= seq < state.seq:
+                done = state.log[seq]
+                if done.seat == 0 and done.action == action_json:
+                    return state, seq
+            raise Stale("stale", f"the table is at {state.seq}, not {seq}", state)
+        if state.status() != HUMAN:
+            raise Stale("not-your-turn", "it is not your turn", state)
+        self._commit(state, state.entry(0, action_json), action)
+        return state, seq
+
+    def next_deal(self, table_id: str, owner: str, seq: int) -> TableState:
+        """Deal the next deal once the current one is over (idempotent for the same ``seq``)."""
+        state = self.state(table_id, owner)
+        if seq != state.seq:
+            if 0 <= seq < state.seq and state.log[seq].seat < 0:
+                return state
+            raise Stale("stale", f"the table is at {state.seq}, not {seq}", state)
+        if state.status() != "over":
+            raise Stale("deal-not-over", "the deal is not over yet", state)
+        self._commit(state, state.entry(-1, state.next_deal_marker()), None)
+        return state
+
+    def server_step(self, table_id: str, seq: int, seat: int, action_json: JSON) -> bool:
+        """Apply the server's own action (a bot's, a forced one, a new deal) decided at ``seq``.
+
+        False if the table is no longer at ``seq`` (another process or request got there first).
+        """
+        state = self.state(table_id)
+        if state.seq != seq:
+            return False
+        action = None if seat < 0 else state.game.action_from_json(action_json, seat)
+        try:
+            self._commit(state, state.entry(seat, action_json), action)
+        except Stale:
+            return False
+        return True
+
+    def _commit(self, state: TableState, entry: LoggedAction, action: Any) -> None:
+        summary = state.apply_entry(entry, action)  # IllegalAction leaves the state untouched
+        finished = None
+        if summary is not None:
+            finished = FinishedDeal(
+                state.record.id, summary.deal_no, state.record.game, summary.result, self.clock()
+            )
+        try:
+            self.store.append(
+                state.record.id, entry, status=state.status(), finished=finished, owner=state.record.owner
+            )
+        except SeqTaken:
+            self.forget(state.record.id)
+            raise Stale("stale", "the table moved on", self.state(state.record.id)) from None
+        if self.on_append is not None:
+            self.on_append(state.record.id, entry.seq)
+
+    def set_pace(self, table_id: str, owner: str, pace_ms: int) -> TableState:
+        self.state(table_id, owner)
+        self.store.set_pace(table_id, pace_ms)
+        return self.state(table_id, owner)
+
+    # -- history ----------------------------------------------------------------------------------
+    def _finished(self, table_id: str, owner: str, deal_no: int) -> tuple[TableState, DealSummary]:
+        state = self.state(table_id, owner)
+        summary = state.finished_deal(deal_no)
+        if summary is None:
+            raise TableError("deal-not-finished", "that deal is not finished", {"deal_no": deal_no})
+        return state, summary
+
+    def deal_steps(self, table_id: str, owner: str, deal_no: int) -> list[JSON]:
+        """A finished deal step by step: seat 0's view before the first action and after each one."""
+        state, summary = self._finished(table_id, owner, deal_no)
+        deal, entries = state.replay_deal(summary)
+        steps: list[JSON] = [{"seq": None, "seat": None, "action": None, "view": deal.view(0).to_json()}]
+        for entry in entries:
+            deal.apply(state.game.action_from_json(entry.action, entry.seat))
+            steps.append(
+                {
+                    "seq": entry.seq,
+                    "seat": entry.seat,
+                    "action": public_action(state.game, entry.seat, entry.action),
+                    "view": deal.view(0).to_json(),
+                }
+            )
+        return steps
+
+    def deal_record(self, table_id: str, owner: str, deal_no: int) -> JSON:
+        """The finished deal as a record ``cardavia replay`` accepts."""
+        state, summary = self._finished(table_id, owner, deal_no)
+        deal, entries = state.replay_deal(summary)
+        for entry in entries:
+            deal.apply(state.game.action_from_json(entry.action, entry.seat))
+        return dict(deal.to_record())
+
+    def history(self, owner: str) -> list[JSON]:
+        return [
+            {
+                "table": d.table_id,
+                "game": d.game,
+                "deal_no": d.deal_no,
+                "finished_at": d.finished_at,
+                "result": d.result,
+            }
+            for d in self.store.history(owner)
+        ]

@@ -1,0 +1,265 @@
+"""Opening the database, running the packaged migrations, and every read and write of the action log.
+
+All methods are short synchronous transactions. The unique (table, seq) key is what keeps two
+processes from both writing action n: the loser gets :class:`SeqTaken` and must reload the log.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event, func, select, text, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import NullPool
+
+from cardavia.store.models import ActionRow, DealRow, TableRow
+
+ENV_VAR = "CARDAVIA_DATABASE_URL"
+NOTIFY_CHANNEL = "cardavia_tables"
+_MIGRATIONS = Path(__file__).with_name("migrations")
+_MIGRATION_LOCK = 0x6361726461  # an arbitrary advisory-lock key: one migrating process at a time
+
+
+class SeqTaken(Exception):
+    """Another writer already holds this (table, seq): the caller's picture of the log is stale."""
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table's fixed facts as stored (``pace_ms`` and ``status`` may change)."""
+
+    id: str
+    game: str
+    level: str
+    seed: int
+    options: dict[str, Any]
+    seats: tuple[str, ...]
+    owner: str
+    pace_ms: int
+    status: str
+    created_at: float
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seq: int
+    deal_no: int
+    seat: int  # -1: the start of deal ``deal_no``
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class FinishedDeal:
+    table_id: str
+    deal_no: int
+    game: str
+    result: dict[str, Any]
+    finished_at: float
+
+
+def database_url_from(database: str | None = None) -> str:
+    """The SQLAlchemy URL to use: the argument, else ``$CARDAVIA_DATABASE_URL``, else SQLite in the
+    user's data folder. ``postgresql://`` URLs are given the psycopg (v3) driver."""
+    url = database or os.environ.get(ENV_VAR) or ""
+    if not url:
+        from platformdirs import user_data_dir
+
+        folder = Path(user_data_dir("cardavia", appauthor=False))
+        folder.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{folder / 'cardavia.db'}"
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            url = "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    # WAL lets readers run beside the one writer; NORMAL sync is durable against a process crash.
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+class Store:
+    """The action log behind one SQLAlchemy engine."""
+
+    def __init__(self, url: str, *, pool_size: int = 5) -> None:
+        self.url = url
+        self.is_postgres = url.startswith("postgresql")
+        self.is_sqlite = url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_postgres:
+            kwargs.update(pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+        elif self.is_sqlite and ":memory:" in url:
+            kwargs.update(poolclass=NullPool)
+        self.engine: Engine = create_engine(url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    # -- schema -----------------------------------------------------------------------------------
+    def migrate(self) -> None:
+        """Bring the schema to the newest packaged migration (safe with several processes at once)."""
+        from alembic import command
+        from alembic.config import Config
+
+        cfg = Config()
+        cfg.set_main_option("script_location", str(_MIGRATIONS))
+        with self.engine.connect() as conn:
+            if self.is_postgres:
+                conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _MIGRATION_LOCK})
+                conn.commit()
+            try:
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+                conn.commit()
+            finally:
+                if self.is_postgres:
+                    conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _MIGRATION_LOCK})
+                    conn.commit()
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    # -- tables -----------------------------------------------------------------------------------
+    def create_table(self, table: TableRecord) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                TableRow.__table__.insert().values(
+                    id=table.id,
+                    game=table.game,
+                    level=table.level,
+                    seed=table.seed,
+                    options=json.dumps(table.options, sort_keys=True),
+                    seats=json.dumps(list(table.seats)),
+                    owner=table.owner,
+                    pace_ms=table.pace_ms,
+                    status=table.status,
+                    created_at=table.created_at,
+                )
+            )
+
+    def head(self, table_id: str) -> tuple[TableRecord, int] | None:
+        """The table and its number of logged actions (the next free seq), in one query."""
+        count = select(func.count()).where(ActionRow.table_id == TableRow.id).scalar_subquery().label("n")
+        with self.engine.connect() as conn:
+            row = conn.execute(select(TableRow.__table__, count).where(TableRow.id == table_id)).first()
+        if row is None:
+            return None
+        m = row._mapping
+        record = TableRecord(
+            id=m["id"],
+            game=m["game"],
+            level=m["level"],
+            seed=int(m["seed"]),
+            options=json.loads(m["options"]),
+            seats=tuple(json.loads(m["seats"])),
+            owner=m["owner"],
+            pace_ms=int(m["pace_ms"]),
+            status=m["status"],
+            created_at=float(m["created_at"]),
+        )
+        return record, int(m["n"])
+
+    def set_pace(self, table_id: str, pace_ms: int) -> None:
+        with self._tx() as conn:
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(pace_ms=pace_ms))
+
+    def tables_with_status(self, status: str, limit: int = 1000) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(TableRow.id).where(TableRow.status == status).limit(limit))
+            return [r[0] for r in rows]
+
+    # -- the log ----------------------------------------------------------------------------------
+    def actions(self, table_id: str, from_seq: int = 0) -> list[LoggedAction]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ActionRow.seq, ActionRow.deal_no, ActionRow.seat, ActionRow.action)
+                .where(ActionRow.table_id == table_id, ActionRow.seq >= from_seq)
+                .order_by(ActionRow.seq)
+            )
+            return [LoggedAction(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+    def append(
+        self,
+        table_id: str,
+        entry: LoggedAction,
+        *,
+        status: str,
+        finished: FinishedDeal | None = None,
+        owner: str = "",
+    ) -> None:
+        """Write action ``entry.seq``; raise :class:`SeqTaken` if that seq is already written."""
+        now = time.time()
+        try:
+            with self._tx() as conn:
+                conn.execute(
+                    ActionRow.__table__.insert().values(
+                        table_id=table_id,
+                        seq=entry.seq,
+                        deal_no=entry.deal_no,
+                        seat=entry.seat,
+                        action=json.dumps(entry.action, sort_keys=True, separators=(",", ":")),
+                        created_at=now,
+                    )
+                )
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+                if finished is not None:
+                    conn.execute(
+                        DealRow.__table__.insert().values(
+                            table_id=table_id,
+                            deal_no=finished.deal_no,
+                            owner=owner,
+                            game=finished.game,
+                            result=json.dumps(finished.result, sort_keys=True),
+                            finished_at=finished.finished_at,
+                        )
+                    )
+                if self.is_postgres:
+                    conn.execute(
+                        text("SELECT pg_notify(:c, :p)"),
+                        {"c": NOTIFY_CHANNEL, "p": f"{table_id} {entry.seq}"},
+                    )
+        except IntegrityError:
+            raise SeqTaken(f"{table_id} seq {entry.seq}") from None
+
+    def history(self, owner: str, limit: int = 200) -> list[FinishedDeal]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(DealRow.table_id, DealRow.deal_no, DealRow.game, DealRow.result, DealRow.finished_at)
+                .where(DealRow.owner == owner)
+                .order_by(DealRow.finished_at.desc())
+                .limit(limit)
+            )
+            return [FinishedDeal(r[0], r[1], r[2], json.loads(r[3]), float(r[4])) for r in rows]
+
+    def count_actions(self, table_id: str) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).where(ActionRow.table_id == table_id)).scalar_one())
+
+
+def open_store(database: str | None = None, *, migrate: bool = True) -> Store:
+    """A :class:`Store` for ``database`` (see :func:`database_url_from`), migrated to the newest schema."""
+    store = Store(database_url_from(database))
+    if migrate:
+        store.migrate()
+    return store
+
+
+def to_lines(entries: Sequence[LoggedAction]) -> list[str]:
+    """The log as compact JSON lines (for tests and debugging)."""
+    return [json.dumps([e.seq, e.deal_no, e.seat, e.action], sort_keys=True) for e in entries]

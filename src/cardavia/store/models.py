@@ -1,0 +1,60 @@
+"""The schema: a table's fixed facts and its ordered action log (unique per table and sequence)."""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """A table: everything needed to rebuild it from its actions. ``status`` is only a hint for resuming."""
+
+    __tablename__ = "cardavia_tables"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    level: Mapped[str] = mapped_column(String(16))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[str] = mapped_column(Text, default="{}")  # JSON object
+    seats: Mapped[str] = mapped_column(Text)  # JSON list: "human" or a bot level per seat
+    owner: Mapped[str] = mapped_column(String(64), index=True)  # sha256 of the browser's secret
+    pace_ms: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(8), default="human")
+    created_at: Mapped[float] = mapped_column()
+
+
+class ActionRow(Base):
+    """Action ``seq`` of a table (0-based, across deals). Seat -1 marks the start of a new deal."""
+
+    __tablename__ = "cardavia_actions"
+
+    table_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("cardavia_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deal_no: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)  # the game's action JSON, or the deal marker
+    created_at: Mapped[float] = mapped_column()
+
+
+class DealRow(Base):
+    """A finished deal, written when it ends so that history needs no replay to list."""
+
+    __tablename__ = "cardavia_deals"
+
+    table_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("cardavia_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    deal_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(32))
+    result: Mapped[str] = mapped_column(Text)
+    finished_at: Mapped[float] = mapped_column()
+
+
+Index("ix_cardavia_deals_owner", DealRow.owner, DealRow.finished_at)

@@ -1,0 +1,331 @@
+"""The table API of docs/api.md: pydantic-bounded inputs, ``{"error": ...}`` answers, seat-0 payloads only.
+
+Every table URL needs the browser's secret (an HttpOnly cookie set when it first creates a table);
+tables are looked up by the secret's hash, and anyone without it gets the same 404 as for a table
+that does not exist.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi.responses import JSONResponse, StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardavia.games.errors import GameError
+from cardavia.service.driver import BotDriver
+from cardavia.service.errors import NotFound, Stale, TableError
+from cardavia.service.payload import table_out
+from cardavia.service.seeds import derive
+from cardavia.service.tables import TableService
+from cardavia.web.events import EventHub, table_stream
+
+SECRET_COOKIE = "cardavia_key"
+COOKIE_MAX_AGE = 400 * 24 * 3600
+MAX_SEQ = 10**9
+
+
+@dataclass
+class RateLimit:
+    """A token bucket per client address: ``burst`` at once, then ``per_minute``."""
+
+    burst: int
+    per_minute: float
+    _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def allow(self, key: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        tokens, last = self._buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - last) * self.per_minute / 60.0)
+        if tokens < 1.0:
+            self._buckets[key] = (tokens, now)
+            return False
+        self._buckets[key] = (tokens - 1.0, now)
+        if len(self._buckets) > 100_000:  # forget the quietest clients rather than grow forever
+            self._buckets.clear()
+        return True
+
+
+@dataclass
+class Runtime:
+    """What the API handlers share: set on ``app.state.cardavia`` by :func:`cardavia.web.app.create_app`."""
+
+    service: TableService
+    driver: BotDriver
+    hub: EventHub
+    rate: RateLimit
+    default_pace_ms: int = 700
+
+
+def runtime(request: Request) -> Runtime:
+    rt: Runtime = request.app.state.cardavia
+    return rt
+
+
+# -- models -------------------------------------------------------------------------------------------
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+Pace = Annotated[int, Field(ge=0, le=3000)]
+Seq = Annotated[int, Field(ge=0, le=MAX_SEQ)]
+TableId = Annotated[str, Path(max_length=64)]
+DealNo = Annotated[int, Path(ge=1, le=MAX_SEQ)]
+
+
+class CreateTableIn(_In):
+    game: Literal["tien-gow", "cherki"]
+    level: Literal["easy", "normal", "hard"] = "normal"
+    pace_ms: Pace | None = None
+
+
+class ActionIn(_In):
+    seq: Seq
+    action: dict[str, Any]
+
+
+class SeqIn(_In):
+    seq: Seq
+
+
+class SettingsIn(_In):
+    pace_ms: Pace
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+    params: dict[str, Any] = {}
+
+
+class ErrorOut(BaseModel):
+    error: ErrorBody
+
+
+class TableOut(BaseModel):
+    id: str
+    game: str
+    level: str
+    seq: int
+    deal_no: int
+    pace_ms: int
+    status: Literal["human", "bots", "over"]
+    view: dict[str, Any]
+    totals: list[int]
+    last: list[dict[str, Any]]
+    deals: list[dict[str, Any]]
+
+
+class HintOut(BaseModel):
+    action: dict[str, Any]
+    reason: dict[str, Any]
+
+
+class HistoryItem(BaseModel):
+    table: str
+    game: str
+    deal_no: int
+    finished_at: float
+    result: dict[str, Any]
+
+
+class StepOut(BaseModel):
+    seq: int | None
+    seat: int | None
+    action: dict[str, Any] | None
+    view: dict[str, Any]
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorOut, "description": "no such table for this browser"},
+    409: {"model": ErrorOut, "description": "the table moved on"},
+    422: {"model": ErrorOut, "description": "malformed or illegal"},
+}
+
+
+# -- helpers ------------------------------------------------------------------------------------------
+def error_json(code: str, message: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "params": params or {}}}
+
+
+def game_error_response(exc: GameError, since: int | None = None) -> JSONResponse:
+    """The answer for any error of the engines or the service (never a 500)."""
+    status = exc.status if isinstance(exc, TableError) else 422
+    body = error_json(exc.code, exc.message, _jsonable(exc.params))
+    if isinstance(exc, Stale):
+        body["table"] = table_out(exc.state, since)
+    return JSONResponse(body, status_code=status)
+
+
+def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
+    try:
+        json.dumps(params)
+        return params
+    except (TypeError, ValueError):
+        return {k: str(v) for k, v in params.items()}
+
+
+def owner_of(request: Request) -> str | None:
+    """The hash that identifies this browser's tables, or None without a (well-formed) secret."""
+    secret = request.cookies.get(SECRET_COOKIE)
+    if not secret or len(secret) > 128:
+        return None
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _owner_or_404(request: Request) -> str:
+    owner = owner_of(request)
+    if owner is None:
+        raise NotFound()
+    return owner
+
+
+def _out(rt: Runtime, state: Any, since: int | None = None) -> dict[str, Any]:
+    if state.status() == "bots":
+        rt.driver.kick(state.record.id)
+    return table_out(state, since)
+
+
+# -- routes -------------------------------------------------------------------------------------------
+router = APIRouter(prefix="/api", tags=["tables"])
+
+
+@router.post(
+    "/tables", status_code=201, response_model=TableOut, responses={**ERRORS, 429: {"model": ErrorOut}}
+)
+async def create_table(body: CreateTableIn, request: Request, response: Response) -> Any:
+    """A new table: the human at seat 0, bots of ``level`` elsewhere."""
+    rt = runtime(request)
+    client = request.client.host if request.client else "?"
+    if not rt.rate.allow(client):
+        return JSONResponse(error_json("rate-limited", "too many new tables; wait a moment"), status_code=429)
+    owner = owner_of(request)
+    if owner is None:
+        secret = secrets.token_urlsafe(32)
+        owner = hashlib.sha256(secret.encode()).hexdigest()
+        response.set_cookie(
+            SECRET_COOKIE,
+            secret,
+            max_age=COOKIE_MAX_AGE,
+            path="/",
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+        )
+    pace = rt.default_pace_ms if body.pace_ms is None else body.pace_ms
+    state = rt.service.create(game=body.game, level=body.level, owner=owner, pace_ms=pace)
+    return _out(rt, state)
+
+
+@router.get("/tables/{table_id}", response_model=TableOut, responses=ERRORS)
+async def get_table(
+    table_id: TableId,
+    request: Request,
+    since: Annotated[int | None, Query(ge=0, le=MAX_SEQ)] = None,
+) -> Any:
+    rt = runtime(request)
+    return _out(rt, rt.service.state(table_id, _owner_or_404(request)), since)
+
+
+@router.post("/tables/{table_id}/actions", response_model=TableOut, responses=ERRORS)
+async def act(table_id: TableId, body: ActionIn, request: Request) -> Any:
+    """Seat 0's action chosen at ``seq``; the bots' answers follow on the event stream."""
+    rt = runtime(request)
+    try:
+        state, since = rt.service.act(table_id, _owner_or_404(request), body.seq, body.action)
+    except GameError as exc:
+        return game_error_response(exc, body.seq)
+    return _out(rt, state, since)
+
+
+@router.post("/tables/{table_id}/next-deal", response_model=TableOut, responses=ERRORS)
+async def next_deal(table_id: TableId, body: SeqIn, request: Request) -> Any:
+    rt = runtime(request)
+    try:
+        state = rt.service.next_deal(table_id, _owner_or_404(request), body.seq)
+    except GameError as exc:
+        return game_error_response(exc, body.seq)
+    return _out(rt, state, body.seq)
+
+
+@router.post("/tables/{table_id}/settings", response_model=TableOut, responses=ERRORS)
+async def settings(table_id: TableId, body: SettingsIn, request: Request) -> Any:
+    rt = runtime(request)
+    return _out(rt, rt.service.set_pace(table_id, _owner_or_404(request), body.pace_ms))
+
+
+@router.get("/tables/{table_id}/hint", response_model=HintOut, responses=ERRORS)
+async def hint(table_id: TableId, request: Request) -> Any:
+    """What the ``normal`` bot would play from seat 0's view, and why."""
+    rt = runtime(request)
+    state = rt.service.state(table_id, _owner_or_404(request))
+    if state.status() != "human":
+        return game_error_response(Stale("not-your-turn", "it is not your turn", state))
+    view = state.deal.view(0)
+    decision = await rt.driver.decide(
+        state.record.game, "normal", view, derive(state.record.seed, "hint", state.seq)
+    )
+    return {"action": state.game.action_to_json(decision.action), "reason": decision.reason.to_json()}
+
+
+@router.get("/tables/{table_id}/events", include_in_schema=False)
+async def events(
+    table_id: TableId,
+    request: Request,
+    seq: Annotated[int | None, Query(ge=0, le=MAX_SEQ)] = None,
+) -> Any:
+    """``text/event-stream`` of TableOut, one event each time the table's log grows."""
+    rt = runtime(request)
+    owner = _owner_or_404(request)
+    rt.service.state(table_id, owner)  # 404 before the stream starts
+    last_id = request.headers.get("last-event-id", "")
+    since = int(last_id) if last_id.isdigit() and len(last_id) < 10 else seq
+
+    def snapshot(after: int | None) -> tuple[int, str] | None:
+        try:
+            state = rt.service.state(table_id, owner)
+        except NotFound:
+            return None
+        out = _out(rt, state, after)
+        return state.seq, json.dumps(out, separators=(",", ":"))
+
+    return StreamingResponse(
+        table_stream(rt.hub, table_id, since, snapshot),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+@router.get("/tables/{table_id}/deals/{deal_no}/record", responses=ERRORS)
+async def deal_record(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
+    """A finished deal as a record ``cardavia replay`` accepts (a download)."""
+    rt = runtime(request)
+    try:
+        record = rt.service.deal_record(table_id, _owner_or_404(request), deal_no)
+    except GameError as exc:
+        return game_error_response(exc)
+    name = f"cardavia-{table_id}-deal-{deal_no}.json"
+    return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/tables/{table_id}/deals/{deal_no}/steps", response_model=list[StepOut], responses=ERRORS)
+async def deal_steps(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
+    """A finished deal step by step, as seat 0 saw it."""
+    rt = runtime(request)
+    try:
+        return rt.service.deal_steps(table_id, _owner_or_404(request), deal_no)
+    except GameError as exc:
+        return game_error_response(exc)
+
+
+@router.get("/history", response_model=list[HistoryItem])
+async def history(request: Request) -> Any:
+    """The finished deals of this browser's tables, newest first."""
+    owner = owner_of(request)
+    return [] if owner is None else runtime(request).service.history(owner)

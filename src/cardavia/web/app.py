@@ -1,0 +1,234 @@
+"""The application: security middleware, the table API, live updates and the pages.
+
+``create_app`` opens the database (running the packaged migrations) at once; the bots' process pool,
+the PostgreSQL listener and the resumption of tables left mid-turn start with the app's lifespan.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy.engine import make_url
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from cardavia.games.errors import GameError
+from cardavia.service.driver import BotDriver, Think
+from cardavia.service.tables import TableService
+from cardavia.store.db import open_store
+from cardavia.web import api
+from cardavia.web.events import EventHub
+
+log = logging.getLogger(__name__)
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+]
+MUTATING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+MAX_BODY = 16 * 1024
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+async def _send_json(send: Send, status: int, body: bytes) -> None:
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers + SECURITY_HEADERS})
+    await send({"type": "http.response.body", "body": body})
+
+
+class SecurityMiddleware:
+    """Strict headers on every answer; cross-site writes refused (403); request bodies bounded (413).
+
+    A plain ASGI middleware (not ``BaseHTTPMiddleware``) so the move endpoint pays almost nothing.
+    """
+
+    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {
+            k: v
+            for k, v in scope["headers"]
+            if k in (b"origin", b"host", b"content-length", b"sec-fetch-site")
+        }
+        if scope["method"] in MUTATING:
+            if not _same_origin(headers):
+                await _send_json(
+                    send,
+                    403,
+                    b'{"error":{"code":"cross-origin","message":"cross-site request refused","params":{}}}',
+                )
+                return
+            body = await self._read_body(headers, receive)
+            if body is None:
+                await _send_json(
+                    send,
+                    413,
+                    b'{"error":{"code":"too-large","message":"request body too large","params":{}}}',
+                )
+                return
+            receive = _replay(body)
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + SECURITY_HEADERS
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+    async def _read_body(self, headers: dict[bytes, bytes], receive: Receive) -> bytes | None:
+        declared = headers.get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
+            return None
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        return b"".join(chunks)
+
+
+def _same_origin(headers: dict[bytes, bytes]) -> bool:
+    """No Origin (a non-browser client) or an Origin naming this host; never a cross-site browser post."""
+    if headers.get(b"sec-fetch-site", b"") == b"cross-site":
+        return False
+    origin = headers.get(b"origin")
+    if origin is None:
+        return True
+    scheme, sep, netloc = origin.partition(b"://")
+    return bool(sep) and scheme in (b"http", b"https") and netloc == headers.get(b"host", b"")
+
+
+def _replay(body: bytes) -> Receive:
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return {"type": "http.disconnect"}
+
+    return receive
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(GameError)
+    async def game_error(_request: Request, exc: GameError) -> JSONResponse:
+        return api.game_error_response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            {
+                "loc": [str(p) for p in e.get("loc", ())],
+                "type": str(e.get("type", "")),
+                "msg": str(e.get("msg", "")),
+            }
+            for e in exc.errors()[:10]
+        ]
+        body = api.error_json("bad-request", "the request does not match the API", {"errors": problems})
+        return JSONResponse(body, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Any:
+        if request.url.path.startswith("/api/"):
+            code = {404: "not-found", 405: "method-not-allowed"}.get(
+                exc.status_code, f"http-{exc.status_code}"
+            )
+            return JSONResponse(api.error_json(code, str(exc.detail)), status_code=exc.status_code)
+        return await http_exception_handler(request, exc)
+
+
+def create_app(
+    database_url: str | None = None,
+    *,
+    pace_ms: int = 700,
+    bot_workers: int = 1,
+    think: Think | None = None,
+    create_burst: int = 20,
+    create_per_minute: float = 20.0,
+    max_body: int = MAX_BODY,
+    pages: bool = True,
+) -> FastAPI:
+    """The whole site on ``database_url`` (see ``cardavia.store.database_url_from`` for the default).
+
+    ``pace_ms``: default delay between the bots' actions; ``bot_workers``: processes the bots think in
+    (0: in the server process); ``create_burst``/``create_per_minute``: tables a client may create.
+    """
+    store = open_store(database_url)
+    hub = EventHub()
+    service = TableService(store, on_append=hub.publish)
+    driver = BotDriver(service, workers=bot_workers, think=think)
+    rt = api.Runtime(
+        service=service,
+        driver=driver,
+        hub=hub,
+        rate=api.RateLimit(create_burst, create_per_minute),
+        default_pace_ms=pace_ms,
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if store.is_postgres:
+            conninfo = make_url(store.url).set(drivername="postgresql").render_as_string(hide_password=False)
+            # Another process wrote: this process's cached state is behind; its next read catches up.
+            hub.listen(conninfo)
+        await driver.start()
+        try:
+            yield
+        finally:
+            await driver.close()
+            await hub.close()
+            store.dispose()
+
+    app = FastAPI(title="Cardavia", version="1", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.cardavia = rt
+    _install_error_handlers(app)
+    app.include_router(api.router)
+    if pages:
+        _include_pages(app)
+    app.add_middleware(SecurityMiddleware, max_body=max_body)
+    return app
+
+
+def _include_pages(app: FastAPI) -> None:
+    try:
+        from cardavia.web import pages
+    except ImportError as exc:  # the pages are written beside the API; the API must work without them
+        log.warning("pages not available: %s", exc)
+        return
+    app.include_router(pages.router)
+    pages.mount_static(app)

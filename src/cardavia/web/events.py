@@ -1,0 +1,117 @@
+"""Live table updates: per-table wake-ups in this process, fed across processes by PostgreSQL NOTIFY.
+
+Writers call :meth:`EventHub.publish` after each logged action (SQLite: the only news there is, since
+one process serves it). On PostgreSQL every write also sends ``NOTIFY`` in its transaction and each
+process's listener republishes what other processes wrote. Subscribers only learn "table X moved";
+they read the log themselves, so a missed or doubled notification never shows a wrong state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from cardavia.store.db import NOTIFY_CHANNEL
+
+log = logging.getLogger(__name__)
+
+KEEPALIVE_S = 15.0
+
+
+class EventHub:
+    """Which connections wait on which table, and the task relaying PostgreSQL notifications."""
+
+    def __init__(self) -> None:
+        self._waiters: dict[str, set[asyncio.Event]] = {}
+        self._listener: asyncio.Task[None] | None = None
+
+    def publish(self, table_id: str, seq: int = -1) -> None:
+        for event in self._waiters.get(table_id, ()):
+            event.set()
+
+    @contextlib.contextmanager
+    def subscribe(self, table_id: str) -> Any:
+        event = asyncio.Event()
+        self._waiters.setdefault(table_id, set()).add(event)
+        try:
+            yield event
+        finally:
+            waiters = self._waiters.get(table_id)
+            if waiters is not None:
+                waiters.discard(event)
+                if not waiters:
+                    del self._waiters[table_id]
+
+    def subscribers(self, table_id: str) -> int:
+        return len(self._waiters.get(table_id, ()))
+
+    # -- across processes ---------------------------------------------------------------------------
+    def listen(self, conninfo: str, on_notify: Callable[[str], None] | None = None) -> None:
+        """Start relaying ``NOTIFY`` of other processes (PostgreSQL only)."""
+        self._listener = asyncio.get_running_loop().create_task(self._listen(conninfo, on_notify))
+
+    async def _listen(self, conninfo: str, on_notify: Callable[[str], None] | None) -> None:
+        import psycopg
+
+        delay = 0.5
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    delay = 0.5
+                    async for note in conn.notifies():
+                        table_id, _, seq = note.payload.partition(" ")
+                        self.publish(table_id, int(seq) if seq.isdigit() else -1)
+                        if on_notify is not None:
+                            on_notify(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database restarted or the network blinked: listen again
+                log.warning("event listener lost its connection (%s); retrying", type(exc).__name__)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 10.0)
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._listener
+            self._listener = None
+
+
+def sse(event_id: int, data: str, event: str = "table") -> str:
+    """One server-sent event (``data`` is one line of JSON)."""
+    return f"id: {event_id}\nevent: {event}\ndata: {data}\n\n"
+
+
+async def table_stream(
+    hub: EventHub,
+    table_id: str,
+    since: int | None,
+    snapshot: Callable[[int | None], tuple[int, str] | None],
+    keepalive_s: float = KEEPALIVE_S,
+) -> AsyncIterator[str]:
+    """Events for one table: the current state at once, then one event each time the log grows.
+
+    ``snapshot(since)`` answers (seq, TableOut JSON with the news since ``since``), or None once the
+    table is gone.
+    """
+    yield "retry: 1000\n\n"
+    with hub.subscribe(table_id) as woken:
+        sent = since
+        while True:
+            woken.clear()  # cleared before reading, so a write landing in between still wakes us
+            snap = snapshot(sent)
+            if snap is None:
+                return
+            seq, data = snap
+            if sent is None or seq != sent:
+                yield sse(seq, data)
+                sent = seq
+            try:
+                await asyncio.wait_for(woken.wait(), keepalive_s)
+            except TimeoutError:
+                yield ": keepalive\n\n"

@@ -1,0 +1,165 @@
+"""The site's HTML pages: catalogue, tradition pages, full rules, tables, history; and static files.
+
+Every page is rendered in the reader's language (:func:`cardavia.i18n.negotiate`) and says so in
+``<html lang>`` and ``Content-Language``. The game texts come from the content modules'
+``TRADITION`` values and their Jinja partials; a tradition whose module is not there yet is left
+out of the site rather than breaking it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from babel.numbers import format_decimal, format_percent
+from fastapi import APIRouter, FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.staticfiles import StaticFiles
+
+from cardavia.i18n.catalogs import preload
+from cardavia.i18n.languages import COOKIE, by_code, negotiate
+from cardavia.web import table_data
+from cardavia.web.content import Msg, Tradition
+from cardavia.web.pieces import CARD_CODES, TILE_CODES, sprite
+from cardavia.web.render import render, translate
+
+STATIC_DIR = Path(__file__).parent / "static"
+CONTENT_MODULES = ("cardavia.web.content.tien_gow", "cardavia.web.content.cherki")
+COOKIE_MAX_AGE = 365 * 24 * 3600
+
+PIECES_LABEL: dict[str, Msg] = {
+    "tien-gow": Msg(
+        "caption of the picture of all tile kinds on the Chinese dominoes page",
+        "The 21 kinds of tile: the eleven civil tiles from Heaven down, then the ten military tiles",
+    ),
+    "cherki": Msg(
+        "caption of the picture of all card faces on the Cherki page",
+        "The 30 faces of a Cherki pack: Coins, Strings and Myriads from 1 to 9, "
+        "then White Flower, Red Flower and Old Thousand",
+    ),
+}
+
+router = APIRouter()
+
+
+def traditions() -> list[Tradition]:
+    """The traditions whose content module is installed, in catalogue order."""
+    found = []
+    for name in CONTENT_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        tradition = getattr(module, "TRADITION", None)
+        if isinstance(tradition, Tradition):
+            found.append(tradition)
+    return found
+
+
+def tradition(slug: str) -> Tradition:
+    for t in traditions():
+        if t.slug == slug:
+            return t
+    raise HTTPException(status_code=404)
+
+
+def language_of(request: Request) -> str:
+    """The request's language code: ``?lang=``, else the cookie, else Accept-Language, else en."""
+    return negotiate(
+        request.query_params.get("lang"),
+        request.cookies.get(COOKIE),
+        request.headers.get("accept-language"),
+    )
+
+
+def _wikipedia(code: str, t: Tradition) -> dict[str, str]:
+    lang = code if code in t.wikipedia else "en"
+    url = t.wikipedia.get(lang, "")
+    found = by_code(lang)
+    return {"url": url, "lang": lang, "native": found.native if found else lang}
+
+
+def _page(request: Request, template: str, **context: Any) -> HTMLResponse:
+    code = language_of(request)
+    babel_locale = (by_code(code) or by_code("en")).folder  # type: ignore[union-attr]
+    here = request.url.path
+    base: dict[str, Any] = {
+        "here": here,
+        "percent": lambda value: format_percent(value / 100, locale=babel_locale),
+        "number": lambda value: format_decimal(value, locale=babel_locale),
+        "wikipedia": lambda t: _wikipedia(code, t),
+        "pieces_label": lambda t: translate(code, PIECES_LABEL[t.game]),
+        "picture_codes": lambda t: TILE_CODES if t.game == "tien-gow" else CARD_CODES,
+    }
+    html = render(code, template, {**base, **context})
+    response = HTMLResponse(html)
+    response.headers["Content-Language"] = code
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    if request.query_params.get("lang") and by_code(request.query_params["lang"]):
+        # a link carrying ?lang= also sets the reader's choice for the pages that follow
+        response.set_cookie(COOKIE, code, max_age=COOKIE_MAX_AGE, samesite="lax")
+    return response
+
+
+@router.get("/", response_class=HTMLResponse)
+def catalogue(request: Request) -> HTMLResponse:
+    return _page(request, "pages/catalogue.html", traditions=traditions())
+
+
+@router.get("/traditions/{slug}", response_class=HTMLResponse)
+def tradition_page(request: Request, slug: str) -> HTMLResponse:
+    t = tradition(slug)
+    return _page(request, "pages/tradition.html", t=t, sprite=sprite(t.game))
+
+
+@router.get("/traditions/{slug}/rules", response_class=HTMLResponse)
+def rules_page(request: Request, slug: str) -> HTMLResponse:
+    t = tradition(slug)
+    return _page(request, "pages/rules.html", t=t, sprite=sprite(t.game))
+
+
+@router.get("/traditions/{slug}/table", response_class=HTMLResponse)
+def table_page(request: Request, slug: str) -> HTMLResponse:
+    t = tradition(slug)
+    code = language_of(request)
+    data = table_data.page_data(code, t)
+    return _page(request, "pages/table.html", t=t, sprite=sprite(t.game), data=data)
+
+
+@router.get("/history", response_class=HTMLResponse)
+def history_page(request: Request) -> HTMLResponse:
+    code = language_of(request)
+    return _page(request, "pages/history.html", data=table_data.history_data(code, traditions()))
+
+
+@router.get("/language")
+def choose_language(lang: str = "", next: str = "/") -> RedirectResponse:
+    """The language selector's target: remember the choice in a cookie and go back."""
+    target = next if _is_local(next) else "/"
+    response = RedirectResponse(target, status_code=303)
+    found = by_code(lang)
+    if found is not None:
+        response.set_cookie(COOKIE, found.code, max_age=COOKIE_MAX_AGE, samesite="lax")
+    return response
+
+
+def _is_local(path: str) -> bool:
+    parts = urlsplit(path)
+    return (
+        path.startswith("/")
+        and not path.startswith("//")
+        and "\\" not in path
+        and not parts.scheme
+        and not parts.netloc
+    )
+
+
+def mount_static(app: FastAPI) -> None:
+    """Serve ``web/static`` under ``/static``, and read every language's catalogs now.
+
+    Called once while the app is built, so a broken catalog fails at start-up, not on a request.
+    """
+    preload()
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -1,0 +1,57 @@
+"""Jinja environments, one per language, with gettext installed in Jinja's "newstyle" form.
+
+Newstyle means ``pgettext("ctx", "%(n)s tiles", n=32)``: the translation is looked up first and
+the keywords are formatted into it afterwards (auto-escaped), so translators can move placeholders.
+One environment per language keeps concurrent requests from sharing a translator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from cardavia.i18n.catalogs import translations
+from cardavia.i18n.languages import LANGUAGES, by_code
+from cardavia.web.content import Msg
+
+TEMPLATES_DIR = Path(__file__).parent / "templates"
+
+
+@cache
+def environment(code: str) -> jinja2.Environment:
+    """The template environment for one language code (``en``, ``zh-Hans``…)."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
+        autoescape=jinja2.select_autoescape(["html", "svg"]),
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.install_gettext_translations(translations(code), newstyle=True)  # type: ignore[attr-defined]
+    env.globals["LANGUAGES"] = LANGUAGES
+    env.globals["lang"] = code
+    env.globals["msg"] = lambda m, **params: translate(code, m, **params)
+    return env
+
+
+def translate(code: str, message: Msg, **params: Any) -> str:
+    """A :class:`Msg` in the language ``code``, with ``%(name)s`` placeholders filled."""
+    text = translations(code).pgettext(message.context, message.text)
+    return text % params
+
+
+def translate_plural(code: str, context: str, singular: str, plural: str, n: int, **params: Any) -> str:
+    """A plural message by CLDR rules of ``code`` (``%(num)s`` is ``n``)."""
+    text = translations(code).npgettext(context, singular, plural, n)
+    return text % {"num": n, **params}
+
+
+def render(code: str, template: str, context: Mapping[str, Any]) -> str:
+    """Render ``template`` in the language ``code`` (unknown codes fall back to English)."""
+    lang = by_code(code)
+    return environment(lang.code if lang else "en").get_template(template).render(**context)

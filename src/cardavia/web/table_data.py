@@ -1,0 +1,97 @@
+"""The JSON a table page hands to its JavaScript: every text it may show, already translated.
+
+That is the page's own texts (:mod:`cardavia.web.ui_text`), the pieces' names, and the templates
+of the engine's error messages and the bots' hint reasons: the API answers in English with a
+reason code and parameters, and the page re-renders them from these translated templates.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from cardavia.i18n.catalogs import translations
+from cardavia.web.content import Msg, Tradition
+from cardavia.web.render import translate
+from cardavia.web.ui_text import BY_GAME, COMMON, Plural
+
+# Error parameters that hold pieces as codes: shown as the code alone ("codes the player just
+# chose") or as the translated name then the code.
+CODE_KEYS = ("tiles", "a", "b")
+NAMED_KEYS = ("high", "civil", "tile", "card", "cards", "kind")
+NAME_KEYS = ("partner",)  # a piece's English name, translated as such
+
+
+def _texts(code: str, messages: Mapping[str, Msg | Plural]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    trans = translations(code)
+    for key, message in messages.items():
+        if isinstance(message, Plural):
+            # the browser picks the CLDR category; gettext's forms are one/other in all our languages
+            out[key] = {
+                "one": trans.npgettext(message.context, message.singular, message.plural, 1),
+                "other": trans.npgettext(message.context, message.singular, message.plural, 2),
+            }
+        else:
+            out[key] = trans.pgettext(message.context, message.text)
+    return out
+
+
+def piece_names(game: str) -> dict[str, str]:
+    """Each piece code of ``game`` and its English name, from the engine's own tables."""
+    if game == "tien-gow":
+        from cardavia.games.tien_gow.tiles import TILES
+
+        return {t.code: t.name for t in TILES}
+    from cardavia.games.cherki.cards import FACES
+
+    return {f.code: f.name for f in FACES}
+
+
+PIECE_CONTEXT = {"tien-gow": "tile name", "cherki": "card name"}
+
+
+def _optional_dict(module: str, name: str) -> dict[str, str]:
+    try:
+        value = getattr(importlib.import_module(module), name, {})
+    except ImportError:
+        return {}
+    return dict(value) if isinstance(value, Mapping) else {}
+
+
+def error_templates(game: str) -> dict[str, str]:
+    """The engine's English error templates by reason code."""
+    return _optional_dict(f"cardavia.games.{game.replace('-', '_')}.messages", "MESSAGES")
+
+
+def hint_templates(game: str) -> dict[str, str]:
+    """The bots' English hint templates by reason id."""
+    return _optional_dict(f"cardavia.bots.{game.replace('-', '_')}.messages", "HINTS")
+
+
+def page_data(code: str, t: Tradition) -> dict[str, Any]:
+    """Everything the table page's script needs, in the language ``code``."""
+    trans = translations(code)
+    context = PIECE_CONTEXT[t.game]
+    names = piece_names(t.game)
+    return {
+        "game": t.game,
+        "slug": t.slug,
+        "lang": code,
+        "text": {**_texts(code, COMMON), **_texts(code, BY_GAME[t.game])},
+        "pieces": {piece: trans.pgettext(context, name) for piece, name in names.items()},
+        "names": {name: trans.pgettext(context, name) for name in sorted(set(names.values()))},
+        "errors": {key: trans.pgettext("error", text) for key, text in error_templates(t.game).items()},
+        "hints": {key: trans.pgettext("hint", text) for key, text in hint_templates(t.game).items()},
+        "keys": {"code": list(CODE_KEYS), "named": list(NAMED_KEYS), "name": list(NAME_KEYS)},
+    }
+
+
+def history_data(code: str, traditions: Iterable[Tradition]) -> dict[str, Any]:
+    """What the history page's script needs: game names and its texts."""
+    return {
+        "lang": code,
+        "games": {t.game: {"name": translate(code, t.game_name), "slug": t.slug} for t in traditions},
+        "text": _texts(code, COMMON),
+    }

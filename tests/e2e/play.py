@@ -1,0 +1,115 @@
+"""Playing a deal through the page: by mouse (clicks) or by keyboard alone (Tab, Space, Enter).
+
+The driver asks the table API (from the page, with its cookie) for the legal actions, as a player
+reads them off the screen, and then acts only through the page's own controls.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from playwright.sync_api import Page
+
+TIMEOUT_S = 90.0
+
+
+def table_state(page: Page) -> dict[str, Any]:
+    game = page.evaluate("JSON.parse(document.getElementById('table-data').textContent).game")
+    table_id = page.evaluate(f"localStorage.getItem('cardavia.table.{game}')")
+    text = page.evaluate(
+        "async (id) => (await fetch('/api/tables/' + id, {credentials: 'same-origin'})).text()", table_id
+    )
+    return dict(json.loads(text))
+
+
+def _choose(table: dict[str, Any]) -> dict[str, Any]:
+    legal = table["view"]["legal"]
+    if table["game"] == "tien-gow":
+        # prefer a face-up play (exercises the Play button), else the first face-down one
+        ups = [a for a in legal if a["face"] == "up"]
+        return (ups or legal)[0]
+    for do in ("call", "take", "draw"):
+        found = [a for a in legal if a["do"] == do]
+        if found:
+            return found[0]
+    called = [a for a in legal if a["do"] == "discard" and a.get("call")]
+    return (called or legal)[0]
+
+
+def _tile_buttons(page: Page, codes: list[str]) -> list[int]:
+    """Indices of hand buttons holding ``codes`` (each copy once)."""
+    hand = page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.dataset.code)")
+    chosen: list[int] = []
+    for code in codes:
+        chosen.append(next(i for i, c in enumerate(hand) if c == code and i not in chosen))
+    return chosen
+
+
+CONTROL = {
+    ("tien-gow", "up"): "#act-play",
+    ("tien-gow", "down"): "#act-down",
+    ("cherki", "draw"): "#act-draw",
+    ("cherki", "take"): "#act-take",
+    ("cherki", "discard"): "#act-discard",
+    ("cherki", "call"): "#act-call",
+}
+
+
+def _plan(table: dict[str, Any], action: dict[str, Any]) -> tuple[list[int], str]:
+    """Which hand buttons to press and which control, for ``action``."""
+    if table["game"] == "tien-gow":
+        return action["tiles"], CONTROL[("tien-gow", action["face"])]
+    if action["do"] == "discard":
+        return [action["card"]], "#act-call" if action.get("call") else "#act-discard"
+    return [], CONTROL[("cherki", action["do"])]
+
+
+def _press_by_keyboard(page: Page, selector: str) -> None:
+    """Tab forward until ``selector`` has the focus, then press Space on it."""
+    target = page.locator(selector)
+    for _ in range(120):
+        if target.evaluate("el => el === document.activeElement"):
+            page.keyboard.press("Space")
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"could not reach {selector} with Tab")
+
+
+def take_turn(page: Page, keyboard: bool) -> None:
+    table = table_state(page)
+    if table["status"] != "human":
+        return
+    action = _choose(table)
+    codes, control = _plan(table, action)
+    seq = table["seq"]
+    for index in _tile_buttons(page, codes):
+        selector = f"#hand button >> nth={index}"
+        if keyboard:
+            _press_by_keyboard(page, f"#hand button:nth-child({index + 1})")
+        else:
+            page.locator(selector).click()
+    page.wait_for_function(f"() => !document.querySelector('{control}').disabled", timeout=10_000)
+    if keyboard:
+        _press_by_keyboard(page, control)
+    else:
+        page.locator(control).click()
+    page.wait_for_function(
+        "(seq) => document.getElementById('status').dataset.seq > seq", arg=seq, timeout=TIMEOUT_S * 1000
+    )
+
+
+def play_deal(page: Page, keyboard: bool = False) -> None:
+    """Play the human's seat until the result panel shows the settlement."""
+    deadline = time.monotonic() + TIMEOUT_S
+    while time.monotonic() < deadline:
+        page.wait_for_function(
+            "() => !document.getElementById('result').hidden || "
+            "document.getElementById('status').dataset.status === 'human'",
+            timeout=TIMEOUT_S * 1000,
+        )
+        if page.locator("#result").is_visible():
+            return
+        take_turn(page, keyboard)
+    raise AssertionError("the deal did not end in time")

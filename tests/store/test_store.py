@@ -1,0 +1,133 @@
+"""The action log: migrations, the unique (table, seq) key, WAL, URLs, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect, text
+
+from cardavia.store.db import (
+    FinishedDeal,
+    LoggedAction,
+    SeqTaken,
+    Store,
+    TableRecord,
+    database_url_from,
+    open_store,
+)
+from cardavia.store.testing import temporary_postgres_database
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    if request.param == "sqlite":
+        s = open_store(f"sqlite:///{tmp_path / 'log.db'}")
+        yield s
+        s.dispose()
+    else:
+        with temporary_postgres_database() as url:
+            s = open_store(url)
+            yield s
+            s.dispose()
+
+
+def _table(table_id: str = "t_1", owner: str = "a" * 64) -> TableRecord:
+    return TableRecord(
+        id=table_id,
+        game="cherki",
+        level="easy",
+        seed=2**62 + 5,
+        options={},
+        seats=("human", "easy", "easy"),
+        owner=owner,
+        pace_ms=700,
+        status="human",
+        created_at=1.5,
+    )
+
+
+def test_migrations_create_the_schema_and_are_idempotent(store: Store) -> None:
+    store.migrate()  # a second start-up changes nothing
+    names = set(inspect(store.engine).get_table_names())
+    assert {"cardavia_tables", "cardavia_actions", "cardavia_deals", "alembic_version"} <= names
+    with store.engine.connect() as conn:
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0001"
+
+
+def test_table_round_trip_and_head_counts_actions(store: Store) -> None:
+    store.create_table(_table())
+    head = store.head("t_1")
+    assert head is not None
+    record, length = head
+    assert record == _table() and length == 0
+    store.append("t_1", LoggedAction(0, 1, 0, {"do": "draw", "seat": 0}), status="human")
+    store.append("t_1", LoggedAction(1, 1, 0, {"do": "discard", "card": "5c"}), status="bots")
+    assert store.head("t_1") == (TableRecord(**{**_table().__dict__, "status": "bots"}), 2)
+    assert [e.action["do"] for e in store.actions("t_1")] == ["draw", "discard"]
+    assert [e.seq for e in store.actions("t_1", 1)] == [1]
+    assert store.tables_with_status("bots") == ["t_1"]
+    assert store.head("t_missing") is None
+
+
+def test_a_seq_is_written_once(store: Store) -> None:
+    store.create_table(_table())
+    store.append("t_1", LoggedAction(0, 1, 0, {"do": "draw"}), status="human")
+    with pytest.raises(SeqTaken):
+        store.append("t_1", LoggedAction(0, 1, 0, {"do": "take"}), status="human")
+    assert [e.action for e in store.actions("t_1")] == [{"do": "draw"}]
+    assert store.head("t_1") is not None and store.head("t_1")[1] == 1  # type: ignore[index]
+
+
+def test_racing_writers_of_one_seq_one_wins(store: Store) -> None:
+    store.create_table(_table())
+    outcomes: list[str] = []
+    barrier = threading.Barrier(8)
+
+    def write(n: int) -> None:
+        barrier.wait()
+        try:
+            store.append("t_1", LoggedAction(0, 1, 0, {"n": n}), status="human")
+            outcomes.append("won")
+        except SeqTaken:
+            outcomes.append("lost")
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["lost"] * 7 + ["won"]
+    assert len(store.actions("t_1")) == 1
+
+
+def test_finished_deals_make_the_owners_history(store: Store) -> None:
+    store.create_table(_table("t_1", owner="a" * 64))
+    store.create_table(_table("t_2", owner="b" * 64))
+    done = FinishedDeal("t_1", 1, "cherki", {"winner": 1}, 10.0)
+    store.append("t_1", LoggedAction(0, 1, 0, {"do": "draw"}), status="over", finished=done, owner="a" * 64)
+    assert store.history("a" * 64) == [done]
+    assert store.history("b" * 64) == []
+
+
+def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    s = open_store(f"sqlite:///{tmp_path / 'w.db'}")
+    with s.engine.connect() as conn:
+        assert conn.execute(text("PRAGMA journal_mode")).scalar_one() == "wal"
+    s.dispose()
+
+
+def test_database_url_default_env_and_postgres_driver(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("CARDAVIA_DATABASE_URL", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    default = database_url_from(None)
+    assert default.startswith("sqlite:///") and default.endswith("cardavia.db")
+    assert Path(default.removeprefix("sqlite:///")).parent.is_dir()
+    monkeypatch.setenv("CARDAVIA_DATABASE_URL", "postgresql://u@h:5432/db")
+    assert database_url_from(None) == "postgresql+psycopg://u@h:5432/db"
+    assert database_url_from("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url_from("sqlite:///x.db") == "sqlite:///x.db"

@@ -1,0 +1,133 @@
+"""The table API end to end (in-process): create, act, stale, resend, illegal, next deal, history."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from api_test_support import api_client, play_deal, wait_for_human
+
+from cardavia.games.replay import replay_record
+from cardavia.web.api import SECRET_COOKIE
+
+
+@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+def test_a_whole_deal_through_the_api(tmp_path: Path, game: str) -> None:
+    with api_client(tmp_path) as client:
+        created = client.post("/api/tables", json={"game": game, "level": "easy", "pace_ms": 0})
+        assert created.status_code == 201
+        table = created.json()
+        assert table["game"] == game and table["level"] == "easy" and table["view"]["seat"] == 0
+        assert table["totals"] == [0] * (4 if game == "tien-gow" else 3)
+        end = play_deal(client, table["id"], random.Random(1))
+        assert end["status"] == "over" and end["view"]["legal"] == []
+        finished = end["deals"][-1]
+        assert sum(end["totals"]) == 0 and end["totals"] == (
+            finished["result"]["net"] if game == "tien-gow" else finished["result"]["deltas"]
+        )
+        # the downloaded record replays to the same result
+        download = client.get(f"/api/tables/{table['id']}/deals/{finished['deal_no']}/record")
+        assert download.status_code == 200
+        assert download.headers["content-disposition"].startswith("attachment;")
+        outcome = replay_record(download.json())
+        assert outcome.finished and outcome.result == finished["result"]
+        # step by step: one view before the first action and one after each
+        steps = client.get(f"/api/tables/{table['id']}/deals/{finished['deal_no']}/steps").json()
+        assert steps[0]["seq"] is None and all(s["view"]["seat"] == 0 for s in steps)
+        played = [s for s in steps if s["seq"] is not None]
+        assert [s["seq"] for s in played] == list(range(played[0]["seq"], played[0]["seq"] + len(played)))
+        # history lists it for this browser only
+        history = client.get("/api/history").json()
+        assert {(h["table"], h["deal_no"]) for h in history} >= {(table["id"], finished["deal_no"])}
+        client.cookies.clear()
+        assert client.get("/api/history").json() == []
+
+
+def test_stale_resent_and_illegal_actions(tmp_path: Path) -> None:
+    with api_client(tmp_path) as client:
+        table = client.post("/api/tables", json={"game": "tien-gow", "level": "easy"}).json()
+        table = wait_for_human(client, table["id"])
+        url = f"/api/tables/{table['id']}/actions"
+        seq, action = table["seq"], table["view"]["legal"][0]
+        first = client.post(url, json={"seq": seq, "action": action})
+        assert first.status_code == 200 and first.json()["seq"] > seq
+        after = wait_for_human(client, table["id"])
+        again = client.post(url, json={"seq": seq, "action": action})
+        assert again.status_code == 200 and again.json()["seq"] == after["seq"]  # not applied twice
+        different = next(a for a in table["view"]["legal"] if a != action)
+        other = client.post(url, json={"seq": seq, "action": different})
+        assert other.status_code == 409
+        body = other.json()
+        assert body["error"]["code"] == "stale" and body["table"]["seq"] == after["seq"]
+        # illegal: a tile seat 0 does not hold; the engine's reason comes back, nothing is logged
+        hand = set(after["view"]["hand"])
+        missing = next(t for t in ("6-6", "1-1", "4-4", "1-3", "2-2", "5-5", "3-3", "2-4") if t not in hand)
+        illegal = client.post(url, json={"seq": after["seq"], "action": {"tiles": [missing], "face": "up"}})
+        assert illegal.status_code == 422
+        error = illegal.json()["error"]
+        assert error["code"] and error["message"] and isinstance(error["params"], dict)
+        malformed = client.post(url, json={"seq": after["seq"], "action": {"tiles": "6-6"}})
+        assert malformed.status_code == 422 and malformed.json()["error"]["code"] == "bad-action"
+        assert client.get(f"/api/tables/{table['id']}").json()["seq"] == after["seq"]
+
+
+def test_next_deal_settings_and_hint(tmp_path: Path) -> None:
+    with api_client(tmp_path) as client:
+        table = client.post("/api/tables", json={"game": "tien-gow", "level": "easy"}).json()
+        tid = table["id"]
+        assert client.post(f"/api/tables/{tid}/settings", json={"pace_ms": 1234}).json()["pace_ms"] == 1234
+        client.post(f"/api/tables/{tid}/settings", json={"pace_ms": 0})
+        table = wait_for_human(client, tid)
+        hint = client.get(f"/api/tables/{tid}/hint")
+        assert hint.status_code == 200 and hint.json()["action"] in table["view"]["legal"]
+        assert set(hint.json()["reason"]) == {"id", "text", "params"}
+        early = client.post(f"/api/tables/{tid}/next-deal", json={"seq": table["seq"]})
+        assert early.status_code == 409 and early.json()["error"]["code"] == "deal-not-over"
+        end = play_deal(client, tid, random.Random(2))
+        assert client.get(f"/api/tables/{tid}/hint").status_code == 409
+        nxt = client.post(f"/api/tables/{tid}/next-deal", json={"seq": end["seq"]})
+        assert nxt.status_code == 200
+        new = nxt.json()
+        assert new["deal_no"] == 2 and new["last"][0]["action"]["deal"] == 2
+        assert new["view"]["banker"] == end["deals"][0]["result"]["next_banker"]
+        assert new["totals"] == end["totals"]
+
+
+def test_another_browser_gets_404_everywhere(tmp_path: Path) -> None:
+    with api_client(tmp_path) as client:
+        created = client.post("/api/tables", json={"game": "cherki", "level": "easy"})
+        secret = created.cookies.get(SECRET_COOKIE)
+        assert secret and secret not in created.text
+        table = wait_for_human(client, created.json()["id"])
+        tid = table["id"]
+        for cookie in ({}, {SECRET_COOKIE: "guess"}, {SECRET_COOKIE: secret[:-1] + "x"}):
+            client.cookies.clear()
+            for name, value in cookie.items():
+                client.cookies.set(name, value)
+            for method, path, body in [
+                ("GET", f"/api/tables/{tid}", None),
+                ("GET", f"/api/tables/{tid}/hint", None),
+                ("GET", f"/api/tables/{tid}/events", None),
+                ("GET", f"/api/tables/{tid}/deals/1/steps", None),
+                ("GET", f"/api/tables/{tid}/deals/1/record", None),
+                ("POST", f"/api/tables/{tid}/actions", {"seq": table["seq"], "action": table["view"]["legal"][0]}),
+                ("POST", f"/api/tables/{tid}/next-deal", {"seq": table["seq"]}),
+                ("POST", f"/api/tables/{tid}/settings", {"pace_ms": 5}),
+            ]:
+                reply = client.request(method, path, json=body)
+                assert reply.status_code == 404, (method, path, reply.text)
+                assert reply.json()["error"]["code"] == "not-found"
+                assert json.dumps(table["view"]["hand"]) not in reply.text
+        client.cookies.clear()
+        client.cookies.set(SECRET_COOKIE, secret)
+        assert client.get(f"/api/tables/{tid}").json()["seq"] == table["seq"]  # the owner's log is untouched
+
+
+def test_unfinished_deals_cannot_be_downloaded(tmp_path: Path) -> None:
+    with api_client(tmp_path) as client:
+        tid = client.post("/api/tables", json={"game": "cherki", "level": "easy"}).json()["id"]
+        for what in ("record", "steps"):
+            reply = client.get(f"/api/tables/{tid}/deals/1/{what}")
+            assert reply.status_code == 400 and reply.json()["error"]["code"] == "deal-not-finished"
