@@ -25,7 +25,9 @@ Cherki:
                {"seat": 1, "do": "take"}, {"seat": 1, "do": "call"}, ...]}
   Cards are 1c-9c (Coins), 1s-9s (Strings), 1m-9m (Myriads), WF, RF, OT. Every action is
   listed, a called player's forced ones too; the win itself is not an action.
-Rule options other than the defaults go in "options": {...}.
+Rule options other than the defaults go in "options": {...}. Tien Gow's: turn_order
+("counter-clockwise" or "clockwise"), banker_doubles_surplus, bonus_on_final_trick,
+last_factor_on_surplus (true/false), final_quartet_factor (2, 4), catch_factor (1, 2, 4).
 
 Exit status: 0 for a legal record (finished: the outcome; unfinished: the state reached, with
 "finished": false); 2 for a record that breaks a rule (the first bad action's 0-based index and

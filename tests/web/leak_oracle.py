@@ -43,16 +43,21 @@ def keyed(obj: object, key: str) -> Iterator[object]:
 class Knowledge:
     """Replays a table's log and says, at its end, which piece codes are hidden from seat 0."""
 
-    def __init__(self, record: TableRecord, entries: Sequence[LoggedAction]) -> None:
+    def __init__(self, record: TableRecord) -> None:
         self.state = TableState(record)
         self.own: set[str] = set()  # Cherki: every card seat 0 has held in this deal
         self._note()
-        for entry in entries:
+
+    def advance(self, entries: Sequence[LoggedAction], seq: int) -> Knowledge:
+        """Replay ``entries`` (the log) up to ``seq`` actions, from where the last call stopped."""
+        for entry in entries[self.state.seq : seq]:
             deal_no = self.state.deal_no
             self.state.apply_entry(entry)
             if self.state.deal_no != deal_no:
                 self.own = set()
             self._note()
+        assert self.state.seq == seq
+        return self
 
     def _note(self) -> None:
         if self.state.record.game == "cherki":

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from api_test_support import api_client, play_deal
-from leak_oracle import Knowledge
+from leak_oracle import Knowledge, strings
 
 DEALS = {"tien-gow": 12, "cherki": 6}
 
@@ -22,18 +22,20 @@ def test_no_reply_leaks_a_hidden_piece(tmp_path: Path, game: str) -> None:
         for n in range(DEALS[game]):
             tid = client.post("/api/tables", json={"game": game, "level": "easy"}).json()["id"]
 
-            def inspect(payload: dict[str, Any], tid: str = tid) -> None:
-                state = service.state(tid)
-                knowledge = Knowledge(state.record, service.store.actions(tid)[: payload["seq"]])
+            knowledge = Knowledge(service.state(tid).record)
+
+            def inspect(payload: dict[str, Any], tid: str = tid, knowledge: Knowledge = knowledge) -> None:
+                knowledge.advance(service.store.actions(tid), payload["seq"])
                 checked["hidden"] += knowledge.check(payload)
                 checked["replies"] += 1
 
             end = play_deal(client, tid, random.Random(n), inspect)
             # after the deal, the step-by-step review is seat 0's views too
             steps = client.get(f"/api/tables/{tid}/deals/{end['deals'][-1]['deal_no']}/steps").json()
-            state = service.state(tid)
+            log = service.store.actions(tid)
+            review = Knowledge(service.state(tid).record).advance(log, steps[1]["seq"])
             for step in steps[1:]:
-                knowledge = Knowledge(state.record, service.store.actions(tid)[: step["seq"] + 1])
-                hidden = knowledge.forbidden()
-                assert not set(knowledge and __import__("leak_oracle").strings(step)) & hidden
+                review.advance(log, step["seq"] + 1)
+                assert step["view"] == review.state.deal.view(0).to_json()
+                assert not set(strings(step)) & review.forbidden(), step["seq"]
     assert checked["replies"] > 50 and checked["hidden"] > checked["replies"]  # the check had teeth

@@ -51,7 +51,7 @@ def decision_times(game_id: str, level: str, decisions: int) -> dict[str, float 
     while len(times) < decisions:
         deal = game.new_deal(seed)
         rng = random.Random(seed)
-        while (seat := deal.to_act()) is not None:
+        while (seat := deal.to_act()) is not None and len(times) < decisions:
             view = deal.view(seat)
             t0 = time.perf_counter()
             decision = bot.decide(view, rng)
@@ -70,10 +70,11 @@ def _available(game_id: str) -> bool:
     return True
 
 
-def run_bench(*, quick: bool = False, log: Any = None) -> dict[str, Any]:
-    """The ``--json`` object of DESIGN.md's contract, for every game whose engine is installed."""
-    seconds = 0.3 if quick else 3.0
-    decisions = 100 if quick else 1000
+def run_bench(*, seconds: float = 3.0, decisions: int = 1000, log: Any = None) -> dict[str, Any]:
+    """The ``--json`` object of DESIGN.md's contract, for every game whose engine is installed.
+
+    ``seconds`` of random deals per engine, at least ``decisions`` timed decisions per level.
+    """
     out: dict[str, Any] = {"engine": {}, "decisions": {}}
     for game_id in GAME_IDS:
         if not _available(game_id):
@@ -114,6 +115,7 @@ def run_bench_command(args: argparse.Namespace) -> int:
         from cardavia.web.loadbench import run_http_bench
 
         return int(run_http_bench(args))
-    result = run_bench(quick=bool(args.quick), log=sys.stderr)
+    seconds, decisions = (0.3, 100) if args.quick else (3.0, 1000)
+    result = run_bench(seconds=seconds, decisions=decisions, log=sys.stderr)
     print(json.dumps(result) if args.json else format_bench(result))
     return 0

@@ -11,7 +11,7 @@ import importlib
 import logging
 import random
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from cardavia.bots.base import LEVELS, Bot, Decision
 from cardavia.bots.random_bot import RandomBot
@@ -35,7 +35,7 @@ def bots_for(game: str) -> dict[str, Bot[Any]]:
         log.warning("no bots for %s yet: every level plays at random", game)
         bots = {}
     for level in LEVELS:
-        bots.setdefault(level, RandomBot(game, level))
+        bots.setdefault(level, cast(Bot[Any], RandomBot(game, level)))
     return bots
 
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from tgbot_helpers import hidden_twin, played_to
 
 from cardavia.bots.base import LEVELS
 from cardavia.bots.tien_gow import BOTS
 from cardavia.bots.tien_gow.levels import HardBot
-
-from tgbot_helpers import hidden_twin, played_to
 
 
 def _bot(level: str):  # type: ignore[no-untyped-def]

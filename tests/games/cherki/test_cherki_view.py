@@ -8,7 +8,17 @@ import random
 import pytest
 from cherki_helpers import ALL_CODES, stacked
 
-from cardavia.games.cherki import FACE_BY_CODE, FACE_CODES, GAME, CherkiDeal, CherkiView, discard, draw, take
+from cardavia.games.cherki import (
+    FACE_BY_CODE,
+    FACE_CODES,
+    GAME,
+    CherkiDeal,
+    CherkiView,
+    deal_from_view,
+    discard,
+    draw,
+    take,
+)
 from cardavia.games.errors import RecordError
 from cardavia.games.protocol import View
 
@@ -103,3 +113,46 @@ def test_positions_are_validated() -> None:
     deal = CherkiDeal.from_position(dealer=0, to_act=1, hands=hands, stock=pool[24:])
     with pytest.raises(Exception, match="no deck"):
         deal.to_record()
+
+
+def _true_hidden(deal: CherkiDeal) -> tuple[list[list[str]], list[str]]:
+    hands = [[FACE_CODES[f] for f in hand] for hand in deal.hands]
+    stock = [FACE_CODES[f] for f in reversed(deal.stock)]  # top first
+    return hands, stock
+
+
+def test_a_deal_rebuilt_from_a_view_and_the_true_hidden_cards_plays_the_same() -> None:
+    rng = random.Random(8)
+    checked = 0
+    for seed in range(12):
+        deal = GAME.new_deal(seed)
+        while not deal.is_over():
+            if rng.random() < 0.05:
+                seat = rng.randrange(3)
+                hands, stock = _true_hidden(deal)
+                picked = FACE_CODES[deal.picked] if deal.phase == 1 else None
+                rebuilt = deal_from_view(deal.view(seat), hands, stock, picked)
+                for s in range(3):
+                    assert rebuilt.view(s).to_json() == deal.view(s).to_json()
+                # the same choices from here lead to the same outcome
+                a, b = deal.clone(), rebuilt
+                choose = random.Random(seed)
+                while not a.is_over():
+                    action = choose.choice(a.legal_actions())
+                    a.apply(action)
+                    b.apply(action)
+                assert a.result() == b.result()
+                checked += 1
+            deal.apply(rng.choice(deal.legal_actions()))
+    assert checked > 50
+
+
+def test_deal_from_view_refuses_a_hand_that_is_not_the_viewers() -> None:
+    deal = GAME.new_deal(3)
+    hands, stock = _true_hidden(deal)
+    seat = deal.to_move
+    other = (seat + 1) % 3
+    swapped = list(hands)
+    swapped[seat], swapped[other] = hands[other], hands[seat]
+    with pytest.raises(RecordError):
+        deal_from_view(deal.view(seat), swapped, stock)

@@ -6,7 +6,16 @@ import itertools
 
 import pytest
 
-from cardavia.games.tien_gow import GroupType, Tile, can_beat, full_set, group_of, legal_leads, tile
+from cardavia.games.tien_gow import (
+    GroupType,
+    Tile,
+    can_beat,
+    full_set,
+    group_of,
+    legal_follows,
+    legal_leads,
+    tile,
+)
 from cardavia.games.tien_gow.groups import ALL_GROUP_MASKS, GROUP_TYPE, lead_masks
 from cardavia.games.tien_gow.tiles import mask_of
 
@@ -221,3 +230,12 @@ def test_leads_agree_with_brute_force_on_many_hands() -> None:
                     expected.add(tuple(sorted(t.code for t in combo)))
         got = {tuple(sorted(t.code for t in lead)) for lead in legal_leads(hand)}
         assert got == expected
+
+
+def test_legal_follows_of_a_hand() -> None:
+    hand = tiles("6-6 6-6 4-5 3-6 1-3 2-3 2-4 1-2")
+    follows = legal_follows(hand, tiles("2-2"), 1)
+    assert [(t[0].code, up) for t, up in follows if up] == [("1-3", True), ("6-6", True)]
+    assert len(follows) == 9
+    assert not any(up for _, up in legal_follows(hand, tiles("2-2"), 1, early_death=True))
+    assert len(legal_follows(hand, tiles("1-4 2-3"), 2)) == 1 + 22  # nines raise; 22 discards

@@ -15,7 +15,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardavia.games.tien_gow import GAME, TienGowDeal, full_set, group_of
+from cardavia.games.errors import IllegalAction
+from cardavia.games.tien_gow import GAME, MESSAGES, Play, TienGowDeal, full_set, group_of, sort_tiles
 
 DEALS = 120
 OPTION_DEALS = 40
@@ -51,11 +52,14 @@ def check_view_hides(deal: TienGowDeal, seat: int, face_up_plays: list[tuple[int
     view = json.loads(json.dumps(deal.view(seat).to_json()))
     own = sorted(t.code for t in deal.hand(seat))
     hand_codes: list[str] = []
+    discard_codes: list[str] = []
     legal_codes: set[str] = set()
     public: list[tuple[int, list[str]]] = []
     for path, code in _codes_by_path(view):
         if path[0] == "hand":
             hand_codes.append(code)
+        elif path[0] == "discards":
+            discard_codes.append(code)
         elif path[0] == "legal" and path[2] == "tiles":
             legal_codes.add(code)
         elif (path[0] == "trick" and path[2] == "tiles") or (path[0] == "tricks" and path[4] == "tiles"):
@@ -63,6 +67,12 @@ def check_view_hides(deal: TienGowDeal, seat: int, face_up_plays: list[tuple[int
         else:  # pragma: no cover - the assertion names the leak
             raise AssertionError(f"tile {code} at {path} in the view of seat {seat}")
     assert sorted(hand_codes) == own
+    own_down = [t.code for p in deal.history if p.seat == seat and not p.face_up for t in p.tiles]
+    assert sorted(discard_codes) == sorted(own_down)
+    # what the seat has not seen is what the others hold or put face down
+    others = [t.code for s in range(4) if s != seat for t in deal.hand(s)]
+    others += [t.code for p in deal.history if p.seat != seat and not p.face_up for t in p.tiles]
+    assert sorted(t.code for t in deal.view(seat).unseen()) == sorted(others)
     assert legal_codes <= set(own)
     plays = [p for t in view["tricks"] for p in t["plays"]] + view["trick"]
     for p in plays:
@@ -186,3 +196,33 @@ def test_random_legal_action_is_among_the_legal_actions(seed: int) -> None:
         assert play in legal and play in deal.legal_actions()
         assert len(set(legal)) == len(legal)
         deal.apply(play)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds)
+def test_apply_accepts_exactly_the_legal_actions(seed: int) -> None:
+    """Random tries from the acting seat's hand: apply succeeds iff the play is in legal_actions()."""
+    deal = GAME.new_deal(seed)
+    rng = random.Random(seed)
+    while not deal.is_over():
+        seat = deal.to_act()
+        assert seat is not None
+        hand = list(deal.hand(seat))
+        legal = deal.legal_actions()
+        for _ in range(6):
+            k = rng.randint(1, min(4, len(hand)))
+            tiles = sort_tiles(rng.sample(hand, k))
+            play = Play(seat, tiles, rng.random() < 0.5)
+            twin = deal.clone()
+            if play in legal:
+                twin.apply(play)
+            else:
+                before = twin.to_record()
+                try:
+                    twin.apply(play)
+                except IllegalAction as exc:
+                    assert exc.code in MESSAGES and exc.message
+                    assert twin.to_record() == before
+                else:  # pragma: no cover
+                    raise AssertionError(f"{play} was applied but is not legal")
+        deal.apply(rng.choice(legal))

@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from cardavia.bots.base import Bot
 from cardavia.bots.cherki.easy import EasyBot
+from cardavia.bots.cherki.hard import HardBot
 from cardavia.bots.cherki.normal import NormalBot
 from cardavia.bots.random_bot import RandomBot
 
@@ -20,5 +21,5 @@ BOTS: dict[str, Bot[Any]] = {
     "random": cast(Bot[Any], RandomBot("cherki")),
     "easy": EasyBot(),
     "normal": NormalBot(),
-    "hard": cast(Bot[Any], RandomBot("cherki", "hard")),  # until the search level lands
+    "hard": HardBot(),
 }

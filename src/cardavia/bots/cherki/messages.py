@@ -36,6 +36,12 @@ HINTS: dict[str, str] = {
     "discard-least-risk": (
         "discard {card_name} ({card}): your left neighbour has called; {kind_name} is the least likely wait"
     ),
+    # hard
+    "search-discard": (
+        "discard {card_name} ({card}): it did best over {rounds} sampled deals (mean {net} points)"
+    ),
+    "search-draw": "draw: it did best over {rounds} sampled deals (mean {net} points)",
+    "search-take": "take the top discard: it did best over {rounds} sampled deals (mean {net} points)",
     # easy
     "call-ready": "call Cherki: your hand is ready and waits on {kind_name}",
     "discard-call-ready": "discard {card_name} ({card}) and call Cherki: your hand waits on {kind_name}",

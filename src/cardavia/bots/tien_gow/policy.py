@@ -8,7 +8,7 @@ sampled world.
 Ideas, in the order they are tried:
 - a *run-out*: when the whole hand splits into groups nobody can beat, lead them, saving a
   Supreme or quartet (double money) for the last trick;
-- the Supreme is led as soon as it wins the final trick or nothing else is safe;
+- the Supreme is led at once (nobody can beat it, and each opponent pays);
 - lead what cannot be beaten (every higher tile has been seen), but keep the best finisher;
 - win a column before the last trick (early death: a seat with no column may not win a final single);
 - the Little Three (1-2) is a liability near the end while Big Six (2-4) is out: shed it early;
@@ -159,7 +159,8 @@ def _runout(hand: int, unseen: int) -> list[int] | None:
     if not hand:
         return []
     low = hand & -hand
-    for g in lead_masks(hand):
+    # the biggest groups first: fewer tricks to the end, and quartets or the Supreme collect money
+    for g in reversed(lead_masks(hand)):
         if g & low and is_safe(g, unseen):
             rest = _runout(_minus(hand, g), unseen)
             if rest is not None:
@@ -191,7 +192,7 @@ def lead(sim: Sim, seat: int, hand: int, unseen: int) -> Choice:
         if len(plan) == 1:
             return first, True, "runout-final", first
         return first, True, "runout", plan[-1]
-    if SUPREME_MASK in leads and (n == 2 or not any(is_safe(g, unseen) for g in leads if g != SUPREME_MASK)):
+    if SUPREME_MASK in leads:  # measured: cashing it at once beats keeping it as an entry
         return SUPREME_MASK, True, "supreme", SUPREME_MASK
     if hand in GROUP_TYPE:
         # the whole hand is one group: lead it as the final trick rather than split a finisher
@@ -245,13 +246,16 @@ def follow(sim: Sim, seat: int, hand: int, unseen: int) -> Choice:
                 return g, True, "beat-runout", g
         keeper = max(values, key=lambda b: (values[b], b))
         keeper_safe = single_beaters(keeper, unseen) == 0
-        pick = sure[0] if sure else (ups[-1] if k > 1 or sim.played == 3 else ups[0])
         if sim.played == 3:
-            pick = ups[0]  # last to play: the lowest winner does
+            pick = ups[0]  # last to play: the lowest winner is enough
+        elif sure:
+            pick = sure[0]  # the lowest group nobody can beat
+        else:
+            pick = ups[-1] if k > 1 else ups[0]
         costs_keeper = bool(pick & keeper) and keeper_safe and hand.bit_count() > k
         if sim.columns[seat] == 0 and hand.bit_count() > k:
             return pick, True, "need-column", pick
-        if not costs_keeper and (k > 1 or sure or sim.played == 3 or _value(pick, values) <= 8.0):
+        if not costs_keeper:
             return pick, True, ("beat-cheap" if k == 1 else "beat"), pick
     down = cheapest_down(hand, k, values)
     return down, False, "discard", down

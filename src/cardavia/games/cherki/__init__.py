@@ -8,6 +8,7 @@
   ``ready_discards``, ``hand_points``, ``settlement``;
 - deals: ``new_deal(seed, dealer)``, ``deal_from_deck(dealer, codes)``, ``stack_deck``,
   ``CherkiDeal.from_position(...)`` (a mid-deal state from explicit hands, stock, pile and calls),
+  ``deal_from_view(view, hands, stock)`` (the same, taking every public part from a seat's view),
   ``CherkiDeal.clone()``;
 - actions: ``Action`` and the interned ``draw``, ``take``, ``discard``, ``call``.
 """
@@ -56,7 +57,7 @@ from cardavia.games.cherki.hands import (
 )
 from cardavia.games.cherki.messages import MESSAGES
 from cardavia.games.cherki.record import deal_from_record, record_of
-from cardavia.games.cherki.view import CallEvent, CherkiView, Discard
+from cardavia.games.cherki.view import CallEvent, CherkiView, Discard, deal_from_view
 
 __all__ = [
     "DECK_SIZE",
@@ -87,6 +88,7 @@ __all__ = [
     "card_name",
     "deal_from_deck",
     "deal_from_record",
+    "deal_from_view",
     "deal_order",
     "discard",
     "draw",

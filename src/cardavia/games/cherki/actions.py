@@ -99,6 +99,8 @@ def action_from_json(obj: object, seat: int | None) -> Action:
     card = obj.get("card")
     has_call = "call" in obj
     if do == "discard":
+        if card is None:
+            raise _bad('a discard needs its "card"', obj)
         if not isinstance(card, str) or card not in FACE_BY_CODE:
             raise RecordError("unknown-card", f"unknown card {card!r} in discard", {"card": str(card)})
         flag = obj.get("call", False)

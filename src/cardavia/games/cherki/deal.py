@@ -27,6 +27,7 @@ from cardavia.games.cherki.cards import (
 from cardavia.games.cherki.hands import DISCARD_OF_CODE, POW3, WAIT_OF_CODE, settlement
 from cardavia.games.cherki.messages import illegal
 from cardavia.games.errors import GameError, RecordError
+from cardavia.games.seats import next_seat, seats_from
 
 if TYPE_CHECKING:
     from cardavia.games.cherki.view import CherkiView
@@ -57,7 +58,7 @@ _DISCARD_PLAIN: tuple[tuple[Action, ...], ...] = tuple(tuple(pair[0] for pair in
 
 def deal_order(dealer: int) -> list[int]:
     """The seats in dealing and playing order: the dealer's left first, the dealer last."""
-    return [(dealer + 1 + i) % NUM_SEATS for i in range(NUM_SEATS)]
+    return seats_from(next_seat(dealer, NUM_SEATS), NUM_SEATS)
 
 
 def hands_from_deck(dealer: int, deck: Sequence[int]) -> list[list[int]]:
@@ -150,7 +151,7 @@ class CherkiDeal:
     winner: int  # -1 unless won
     win_face: int
     log: list[Action]
-    _legal: Sequence[Action] | None
+    _legal: tuple[Action, ...] | None
 
     # ----- construction -------------------------------------------------------------------------
 
@@ -175,7 +176,7 @@ class CherkiDeal:
         self.called = [False] * NUM_SEATS
         self.waits = [-1] * NUM_SEATS
         self.calls = []
-        self.to_move = (dealer + 1) % NUM_SEATS
+        self.to_move = next_seat(dealer, NUM_SEATS)  # the dealer's left starts
         self.phase = PICKUP
         self.picked = NO_CARD
         self.picked_by_take = False
@@ -341,8 +342,12 @@ class CherkiDeal:
             and self.take_run < MAX_TAKE_RUN
         )
 
-    def legal_actions(self) -> Sequence[Action]:
-        """The legal actions of the seat to act, in a stable order; a caller's turn has exactly one."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act, in a stable order; a caller's turn has exactly one.
+
+        Draw, take (naming the top discard), call; or one discard per face held, each followed by
+        its calling variant when the eight cards kept would be ready.
+        """
         legal = self._legal
         if legal is not None:
             return legal
@@ -370,18 +375,19 @@ class CherkiDeal:
             else:
                 code = self.residues[seat]
                 if code == 0:  # complete: any kind held can be dropped to leave a ready hand
-                    legal = [a for f in sorted(set(self.hands[seat])) for a in DISCARD[seat][f]]
+                    legal = tuple(a for f in sorted(set(self.hands[seat])) for a in DISCARD[seat][f])
                 elif code in DISCARD_OF_CODE:  # one kind can be dropped to leave a ready hand
                     drop = DISCARD_OF_CODE[code][0]
                     discards = DISCARD[seat]
-                    legal = []
+                    out: list[Action] = []
                     for f in sorted(set(self.hands[seat])):
                         if KIND_OF[f] == drop:
-                            legal += discards[f]
+                            out += discards[f]
                         else:
-                            legal.append(discards[f][0])
+                            out.append(discards[f][0])
+                    legal = tuple(out)
                 else:  # the common case: no call possible, one plain discard per face held
-                    legal = list(map(_DISCARD_PLAIN[seat].__getitem__, sorted(set(self.hands[seat]))))
+                    legal = tuple(map(_DISCARD_PLAIN[seat].__getitem__, sorted(set(self.hands[seat]))))
         else:
             legal = ()
         self._legal = legal
@@ -391,27 +397,47 @@ class CherkiDeal:
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` of the seat to act, or raise ``IllegalAction`` and change nothing."""
-        if self.phase == OVER:
-            raise illegal("deal-over")
+        # One flat method on purpose: random play-outs call it hundreds of times per deal.
         seat = action.seat
-        if seat != self.to_move:
+        phase = self.phase
+        if seat != self.to_move or phase == OVER:
+            if phase == OVER:
+                raise illegal("deal-over")
             raise illegal("not-your-turn", seat=seat, to_act=self.to_move)
         do = action.do
-        if do == "draw":
-            if self.phase != PICKUP:
+        if do == "discard":
+            self._discard(action, seat, phase)
+        elif do == "draw" or do == "take":
+            if phase != PICKUP:
                 raise illegal("already-picked-up")
-            if self.called[seat] and self.take_allowed() and KIND_OF[self.pile[-1]] == self.waits[seat]:
-                raise illegal("called-must-take", card=FACE_CODES[self.pile[-1]])
+            if do == "draw":
+                if self.called[seat] and self.take_allowed() and KIND_OF[self.pile[-1]] == self.waits[seat]:
+                    raise illegal("called-must-take", card=FACE_CODES[self.pile[-1]])
+                face = self.stock.pop()
+                by_take = False
+            else:
+                face = self._check_take(action, seat)
+                self.pile_taken[-1] = seat
+                by_take = True
             self.log.append(action)
-            self._pick_up(seat, self.stock.pop(), False)
-        elif do == "discard":
-            self._discard(action, seat)
-        elif do == "take":
-            self._take(action, seat)
+            self.hands[seat].append(face)
+            kind = KIND_OF[face]
+            counts = self.kinds[seat]
+            c = counts[kind]
+            counts[kind] = c + 1
+            self.residues[seat] += _RC_ADD[kind][c]
+            self.picked = face
+            self.picked_by_take = by_take
+            if kind == self.waits[seat]:  # only a caller has a wait (else -1)
+                self.phase = OVER  # the wait is picked up: the caller reveals nine cards and wins
+                self.winner = seat
+                self.win_face = face
+            else:
+                self.phase = DISCARDING
         elif do == "call":
             if self.called[seat]:
                 raise illegal("already-called")
-            if self.phase != PICKUP:
+            if phase != PICKUP:
                 raise illegal("call-mid-turn")
             wait = WAIT_OF_CODE.get(self.residues[seat])
             if wait is None:
@@ -424,9 +450,8 @@ class CherkiDeal:
             raise illegal("unknown-action", do=repr(do))
         self._legal = None
 
-    def _take(self, action: Action, seat: int) -> None:
-        if self.phase != PICKUP:
-            raise illegal("already-picked-up")
+    def _check_take(self, action: Action, seat: int) -> int:
+        """The top discard's face if ``seat`` may take it now; else raise the rule it breaks."""
         if not self.pile:
             raise illegal("first-must-draw")
         if self.pile_taken[-1] >= 0:
@@ -440,28 +465,10 @@ class CherkiDeal:
             raise illegal("stall-takes")
         if self.called[seat] and KIND_OF[top] != self.waits[seat]:
             raise illegal("called-must-draw")
-        self.log.append(action)
-        self.pile_taken[-1] = seat
-        self._pick_up(seat, top, True)
+        return top
 
-    def _pick_up(self, seat: int, face: int, by_take: bool) -> None:
-        self.hands[seat].append(face)
-        kind = KIND_OF[face]
-        counts = self.kinds[seat]
-        c = counts[kind]
-        counts[kind] = c + 1
-        self.residues[seat] += _RC_ADD[kind][c]
-        self.picked = face
-        self.picked_by_take = by_take
-        if self.called[seat] and kind == self.waits[seat]:
-            self.phase = OVER  # the wait is picked up: the caller reveals nine cards and wins
-            self.winner = seat
-            self.win_face = face
-        else:
-            self.phase = DISCARDING
-
-    def _discard(self, action: Action, seat: int) -> None:
-        if self.phase != DISCARDING:
+    def _discard(self, action: Action, seat: int, phase: int) -> None:
+        if phase != DISCARDING:
             raise illegal("pick-up-first")
         card = action.card
         face = FACE_BY_CODE[card] if card is not None else NO_CARD
@@ -502,7 +509,7 @@ class CherkiDeal:
             self.calls.append((seat, self.turn, len(self.pile) - 1, True))
         self.picked = NO_CARD
         if self.stock:
-            self.to_move = (seat + 1) % NUM_SEATS
+            self.to_move = (seat + 1) % NUM_SEATS  # seats.next_seat, inlined: this runs every turn
             self.phase = PICKUP
             self.turn += 1
         else:

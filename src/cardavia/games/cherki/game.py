@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardavia.games.cherki.actions import Action, action_from_json
 from cardavia.games.cherki.cards import FACE_CODES
 from cardavia.games.cherki.deal import NUM_SEATS, PHASE_NAMES, CherkiDeal, new_deal
 from cardavia.games.cherki.options import check_options
 from cardavia.games.cherki.record import check_dealer, deal_from_record
+from cardavia.games.cherki.view import CherkiView
+from cardavia.games.protocol import Deal, Game
 
 
 class CherkiGame:
@@ -34,8 +36,10 @@ class CherkiGame:
     def deal_from_record(self, record: Mapping[str, Any]) -> tuple[CherkiDeal, list[Action]]:
         return deal_from_record(record)
 
-    def progress(self, deal: CherkiDeal) -> dict[str, Any]:
+    def progress(self, deal: Deal[Action, CherkiView]) -> dict[str, Any]:
         """The public state an unfinished deal has reached."""
+        if not isinstance(deal, CherkiDeal):
+            raise TypeError("not a Cherki deal")
         top = deal.top_discard()
         return {
             "to_act": deal.to_act(),
@@ -76,3 +80,11 @@ class CherkiGame:
 
 
 GAME = CherkiGame()
+
+
+def _conforms(game: Game[Action, CherkiView], deal: Deal[Action, CherkiView]) -> None:
+    """Never called: lets mypy check that Cherki satisfies the shared protocols."""
+
+
+if TYPE_CHECKING:
+    _conforms(GAME, new_deal(0))

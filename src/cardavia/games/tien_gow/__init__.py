@@ -7,7 +7,7 @@ helpers below are what bots and the web layer need to reason about tiles without
 from __future__ import annotations
 
 from cardavia.games.tien_gow.actions import Play, make_play, play_from_json
-from cardavia.games.tien_gow.deal import LegalPlays, TienGowDeal
+from cardavia.games.tien_gow.deal import LegalPlays, TienGowDeal, legal_follows
 from cardavia.games.tien_gow.game import GAME, TienGow
 from cardavia.games.tien_gow.groups import (
     Group,
@@ -41,6 +41,7 @@ __all__ = [
     "can_beat",
     "full_set",
     "group_of",
+    "legal_follows",
     "legal_leads",
     "make_play",
     "parse_options",

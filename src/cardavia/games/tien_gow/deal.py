@@ -7,7 +7,7 @@ the result are built only at the boundary, so random playouts (bots, the bench) 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple, overload
 
@@ -31,11 +31,12 @@ from cardavia.games.tien_gow.tiles import (
     CIVIL_HI,
     CIVIL_LO,
     KIND_SLOT,
+    Tile,
     bits_of,
     mask_of,
-    normalize,
     show,
     show_named,
+    sort_tiles,
     tiles_of,
 )
 from cardavia.games.tien_gow.view import PublicPlay, PublicTrick, View
@@ -76,6 +77,41 @@ def down_masks(hand: int, k: int) -> tuple[int, ...]:
     return found
 
 
+def legal_follows(
+    hand: Iterable[Tile], high: Iterable[Tile], size: int, *, early_death: bool = False
+) -> list[tuple[tuple[Tile, ...], bool]]:
+    """Every legal follow of ``hand`` to a trick of ``size`` tiles whose current high group is ``high``.
+
+    Each is (tiles, face up), face-up ones first, as :meth:`TienGowDeal.legal_actions` orders them;
+    ``early_death`` forbids face up (a seat without a column on a final single trick).
+    """
+    hand_mask, high_mask = mask_of(hand), mask_of(high)
+    if hand_mask is None or high_mask is None or high_mask not in BEATERS:
+        raise ValueError("not a hand and a group")
+    up = () if early_death else tuple(g for g in BEATERS[high_mask] if not g & ~hand_mask)
+    return [(tiles_of(g), True) for g in up] + [(tiles_of(g), False) for g in down_masks(hand_mask, size)]
+
+
+# Plays are immutable, so the engine hands out one shared object per (seat, tiles, face) and remembers
+# its mask by object id: apply() then skips re-reading the tiles. The entry holds the play, so the id
+# cannot be reused while the entry exists; both go together when the cache is cleared.
+_PLAYS: dict[int, Play] = {}
+_PLAY_MASKS: dict[int, tuple[Play, int]] = {}
+_PLAYS_MAX = 50_000
+
+
+def _play(seat: int, mask: int, face_up: bool) -> Play:
+    key = mask | seat << 32 | face_up << 34
+    play = _PLAYS.get(key)
+    if play is None:
+        if len(_PLAYS) >= _PLAYS_MAX:
+            _PLAYS.clear()
+            _PLAY_MASKS.clear()
+        play = _PLAYS[key] = Play(seat, tiles_of(mask), face_up)
+        _PLAY_MASKS[id(play)] = (play, mask)
+    return play
+
+
 class LegalPlays(Sequence[Play]):
     """The legal plays of the seat to act: face-up plays first, then face-down ones.
 
@@ -103,12 +139,12 @@ class LegalPlays(Sequence[Play]):
         mask = self._masks[index]
         if index < 0:
             index += len(self._masks)
-        return Play(self._seat, tiles_of(mask), index < self._up)
+        return _play(self._seat, mask, index < self._up)
 
     def __iter__(self) -> Iterator[Play]:
         seat, up = self._seat, self._up
         for i, mask in enumerate(self._masks):
-            yield Play(seat, tiles_of(mask), i < up)
+            yield _play(seat, mask, i < up)
 
     def __contains__(self, item: object) -> bool:
         if not isinstance(item, Play) or item.seat != self._seat:
@@ -223,29 +259,33 @@ class TienGowDeal:
             raise _fail("not-your-turn", {"seat": action.seat, "to_act": seat})
         tiles = action.tiles
         n = len(tiles)
+        size = self._size
         if n == 0:
             raise _fail("no-tiles", {})
-        if self._size == 0 and n > 4:
+        if size == 0 and n > 4:
             raise _fail("lead-too-many", {"count": n})
-        if self._size and n != self._size:
-            raise _fail("wrong-count", {"count": n, "need": self._size})
+        if size and n != size:
+            raise _fail("wrong-count", {"count": n, "need": size})
         hand = self._hands[seat]
-        mask = mask_of(tiles)
+        known = _PLAY_MASKS.get(id(action))
+        mask = known[1] if known is not None and known[0] is action else mask_of(tiles)
         if mask is None or mask & ~hand:
             raise self._not_held(tiles, hand)
-        if self._size == 0:
-            if not action.face_up:
+        face_up = action.face_up
+        if size == 0:
+            if not face_up:
                 raise _fail("lead-face-down", {"tiles": [t.code for t in tiles]})
             if mask not in GROUP_TYPE:
                 code, shown, why = why_not_group(tiles)
                 raise IllegalAction(
                     code, MESSAGES[code].format(**shown), {"tiles": [t.code for t in tiles], **why}
                 )
-        elif action.face_up and mask not in BEATERS[self._high]:
-            raise self._cannot_beat(tiles, mask)
-        elif action.face_up and self._final and self._size == 1 and not self._columns[seat]:
-            raise _fail("early-death", {"tiles": [t.code for t in tiles]})
-        self._commit(seat, mask, action.face_up, hand)
+        elif face_up:
+            if mask not in BEATERS[self._high]:
+                raise self._cannot_beat(tiles, mask)
+            if size == 1 and self._final and not self._columns[seat]:
+                raise _fail("early-death", {"tiles": [t.code for t in tiles]})
+        self._commit(seat, mask, face_up, hand)
 
     def _not_held(self, tiles: Sequence[Any], hand: int) -> IllegalAction:
         used = 0
@@ -282,19 +322,26 @@ class TienGowDeal:
         return IllegalAction(code, MESSAGES[code].format(**shown), params)
 
     def _commit(self, seat: int, mask: int, face_up: bool, hand: int) -> None:
-        self._hands[seat] = normalize(hand & ~mask)
-        self._history.append((seat, mask, face_up))
+        rest = hand & ~mask
+        lone = rest & CIVIL_HI & ~((rest & CIVIL_LO) << 1)  # normalize(), inlined: this is the hot path
+        self._hands[seat] = (rest & ~lone) | (lone >> 1)
+        play = (seat, mask, face_up)
+        self._history.append(play)
+        trick = self._trick
         if not self._size:
-            self._size = mask.bit_count()
-            self._final = hand.bit_count() == self._size
+            size = self._size = mask.bit_count()
+            self._final = hand.bit_count() == size
             self._leader = seat
-            self._high, self._high_seat = mask, seat
-            self._trick = [(seat, mask, True)]
-        else:
-            self._trick.append((seat, mask, face_up))
-            if face_up:
-                self._high, self._high_seat = mask, seat
-        if len(self._trick) == 4:
+            self._high = mask
+            self._high_seat = seat
+            self._trick = [play]
+            self._to_act = (seat + self._step) & 3
+            return
+        trick.append(play)
+        if face_up:
+            self._high = mask
+            self._high_seat = seat
+        if len(trick) == 4:
             self._end_trick()
         else:
             self._to_act = (seat + self._step) & 3
@@ -375,6 +422,7 @@ class TienGowDeal:
             seat=seat,
             legal=legal,
             hand=tiles_of(self._hands[seat]),
+            discards=sort_tiles(t for s, m, up in self._history if s == seat and not up for t in tiles_of(m)),
             banker=self._banker,
             to_act=self._to_act,
             leader=None if self._result is not None else self._leader,

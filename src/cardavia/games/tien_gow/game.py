@@ -17,6 +17,10 @@ from cardavia.games.tien_gow.tiles import full_set, mask_of
 from cardavia.games.tien_gow.view import View
 
 
+def _money(amount: int) -> str:
+    return f"{amount:+d}" if amount else "0"
+
+
 class TienGow:
     """Tien Gow (天九): four players, 32 tiles, the last trick wins."""
 
@@ -67,7 +71,7 @@ class TienGow:
             for i, t in enumerate(outcome["tricks"], 1):
                 lines.append(f"Trick {i}: seat {t['leader']} led {t['size']}, seat {t['winner']} won.")
             lines.append("Columns:   " + " ".join(f"{c:>5}" for c in outcome["columns"]))
-            lines.append("Immediate: " + " ".join(f"{c:>+5}" for c in outcome["immediate"]))
+            lines.append("Immediate: " + " ".join(f"{_money(c):>5}" for c in outcome["immediate"]))
             lines.append("Tiles left:" + " ".join(f"{c:>5}" for c in outcome["hand_sizes"]))
             return "\n".join(lines)
         lines = [f"Seat {outcome['winner']} won the final trick and banks the next deal."]
@@ -75,9 +79,9 @@ class TienGow:
             lines.append(f"Trick {i}: seat {t['leader']} led {t['size']}, seat {t['winner']} won.")
         lines.append("             seat 0 seat 1 seat 2 seat 3")
         lines.append("Columns:    " + "".join(f"{c:>7}" for c in outcome["columns"]))
-        lines.append("Immediate:  " + "".join(f"{c:>+7}" for c in outcome["immediate"]))
-        lines.append("Settlement: " + "".join(f"{c:>+7}" for c in outcome["settlement"]))
-        lines.append("Net:        " + "".join(f"{c:>+7}" for c in outcome["net"]))
+        lines.append("Immediate:  " + "".join(f"{_money(c):>7}" for c in outcome["immediate"]))
+        lines.append("Settlement: " + "".join(f"{_money(c):>7}" for c in outcome["settlement"]))
+        lines.append("Net:        " + "".join(f"{_money(c):>7}" for c in outcome["net"]))
         return "\n".join(lines)
 
     def next_dealer(self, result: Mapping[str, Any]) -> int | None:

@@ -12,7 +12,7 @@ MESSAGES: dict[str, str] = {
     "not-your-turn": "it is seat {to_act}'s turn, not seat {seat}'s",
     "no-tiles": "play at least one tile",
     "lead-too-many": "a lead is a group of one to four tiles, not {count}",
-    "wrong-count": "this trick was led with {need} tiles: play {need}, not {count}",
+    "wrong-count": "play as many tiles as the leader: {need}, not {count}",
     "not-in-hand": "{tile} is not in your hand",
     "too-many-copies": "you do not hold that many of {tile}",
     "lead-face-down": "the leader plays face up",

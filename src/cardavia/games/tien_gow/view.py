@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from cardavia.games.tien_gow.actions import Play
 from cardavia.games.tien_gow.options import Options
-from cardavia.games.tien_gow.tiles import Tile
+from cardavia.games.tien_gow.tiles import BY_CODE, Tile, full_set
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,7 @@ class PublicTrick:
 class View:
     """The view of ``seat``. ``legal`` is its legal plays when it is to act, else empty.
 
+    ``discards`` are the tiles this seat itself put face down (it knows them; no other seat does).
     ``money`` is each seat's running net (immediate payments, plus the settlement once over);
     ``trick`` the current trick's plays so far (``leader`` led it); ``tricks`` every finished trick.
     """
@@ -57,6 +59,7 @@ class View:
     seat: int
     legal: tuple[Play, ...]
     hand: tuple[Tile, ...]
+    discards: tuple[Tile, ...]
     banker: int
     to_act: int | None
     leader: int | None
@@ -70,6 +73,18 @@ class View:
     actions: int  # how many plays the deal has seen (the position's sequence number)
     result: Mapping[str, Any] | None = None
 
+    def unseen(self) -> tuple[Tile, ...]:
+        """The tiles this seat has not seen: the set less its hand, its discards and every face-up play.
+
+        Exactly the tiles the other seats may hold or have put face down (what a bot samples from).
+        """
+        left = Counter(t.code for t in full_set())
+        seen = [*self.hand, *self.discards]
+        seen += [t for trick in self.tricks for p in trick.plays for t in p.tiles]
+        seen += [t for p in self.trick for t in p.tiles]
+        left.subtract(t.code for t in seen)
+        return tuple(BY_CODE[code] for code, n in left.items() for _ in range(n))
+
     @property
     def last_trick(self) -> PublicTrick | None:
         return self.tricks[-1] if self.tricks else None
@@ -79,6 +94,7 @@ class View:
             "game": "tien-gow",
             "seat": self.seat,
             "hand": [t.code for t in self.hand],
+            "discards": [t.code for t in self.discards],
             "banker": self.banker,
             "to_act": self.to_act,
             "leader": self.leader,

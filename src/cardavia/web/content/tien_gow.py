@@ -22,7 +22,9 @@ TRADITION = Tradition(
     game="tien-gow",
     name=Msg("tradition name (the set of pieces)", "Chinese dominoes"),
     game_name=Msg("game name (Cantonese 天九, Heaven Nine)", "Tien Gow"),
-    origin=Msg("tradition origin line: region · country · number of pieces", "Guangdong · China · %(count)s tiles"),
+    origin=Msg(
+        "tradition origin line: region · country · number of pieces", "Guangdong · China · %(count)s tiles"
+    ),
     pieces_count=32,
     description_line=Msg(
         "tradition one-line description in the catalogue",
@@ -33,7 +35,10 @@ TRADITION = Tradition(
         "Early tricks help, but only the last trick decides the winner. "
         "Take columns with civil and military tiles and keep a strong finish in hand.",
     ),
-    meta=Msg("Tien Gow rules meta line: players · opponents · length of a game", "4 players · you vs three AI · one deal"),
+    meta=Msg(
+        "Tien Gow rules meta line: players · opponents · length of a game",
+        "4 players · you vs three AI · one deal",
+    ),
     wikipedia=WIKIPEDIA,
     description_template="content/tien-gow/description.html",
     summary_template="content/tien-gow/summary.html",

@@ -238,6 +238,7 @@ async function act(action) {
   if (reply.ok) {
     game.clearSelection();
     update(reply.body);
+    renderAll(); // the stream may already be ahead of this reply: the controls still need enabling
   } else if (reply.status === 409 && reply.body && reply.body.table) {
     notice(t("stale"), "info");
     update(reply.body.table);

@@ -84,6 +84,13 @@ def take_turn(page: Page, keyboard: bool) -> None:
     action = _choose(table)
     codes, control = _plan(table, action)
     seq = table["seq"]
+    # the page shows this very position (the stream may be a moment behind the API)
+    page.wait_for_function(
+        "(seq) => Number(document.getElementById('status').dataset.seq) === seq && "
+        "document.getElementById('status').dataset.status === 'human'",
+        arg=seq,
+        timeout=TIMEOUT_S * 1000,
+    )
     for index in _tile_buttons(page, codes):
         selector = f"#hand button >> nth={index}"
         if keyboard:
@@ -96,7 +103,7 @@ def take_turn(page: Page, keyboard: bool) -> None:
     else:
         page.locator(control).click()
     page.wait_for_function(
-        "(seq) => document.getElementById('status').dataset.seq > seq", arg=seq, timeout=TIMEOUT_S * 1000
+        "(seq) => Number(document.getElementById('status').dataset.seq) > seq", arg=seq, timeout=TIMEOUT_S * 1000
     )
 
 

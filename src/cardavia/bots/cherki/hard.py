@@ -1,0 +1,272 @@
+"""The ``hard`` level: determinized Monte Carlo over the seat's view, anytime under a time cap.
+
+Each round samples one guess of everything the seat cannot see, consistent with its view: the
+opponents' hands (eight cards each, holding the cards they were seen taking from the pile and not
+seen discarding since; a caller's hand is a ready hand whose wait is none of the kinds it has shown
+it cannot be waiting on) and the stock order from the rest. Every candidate action is then played
+out on that same guess with a fast greedy policy (``sim``), so the candidates are compared on
+common deals. The candidates are the ``normal`` level's best few; the one with the best mean net
+points wins, and with no time for a single round the level plays like ``normal``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from math import comb
+
+from cardavia.bots.base import Decision
+from cardavia.bots.cherki import normal
+from cardavia.bots.cherki.memory import SEATS, Memory, read_view
+from cardavia.bots.cherki.messages import hint
+from cardavia.bots.cherki.shape import COPIES, NUM_KINDS, VALUE_KINDS
+from cardavia.bots.cherki.sim import SimDeal, greedy_discard, play_out, settle
+from cardavia.bots.determinize import share_out
+from cardavia.games.cherki.actions import Action
+from cardavia.games.cherki.cards import kind_of_code
+from cardavia.games.cherki.hands import ready_wait
+from cardavia.games.cherki.view import CherkiView
+
+TIME_CAP = 0.2  # seconds of sampling per decision; with the set-up this keeps p99 under 300 ms
+MAX_ROUNDS = 400  # enough for the means to settle; a decision stops at whichever comes first
+CANDIDATES = 4  # discards searched: normal's best few
+NEAR_BEST = 0.5  # ... among those as close to ready as the best and with half its ways or more
+Z_TO_DEVIATE = 2.0  # leave normal's choice only for a paired gain this many standard errors above 0
+WEIGHT_OF_POINTS = 1 / 200
+
+
+@dataclass(frozen=True)
+class _Target:
+    counts: tuple[int, ...]
+    wait: int
+
+
+def caller_targets(
+    known: tuple[int, ...], pool: list[int], safe: frozenset[int]
+) -> tuple[list[_Target], list[float]]:
+    """The ready hands a caller may hold, with how many ways the unseen pool deals each.
+
+    The hand must contain the cards seen going into it (``known``) and wait on no kind in ``safe``.
+    """
+    targets: list[_Target] = []
+    weights: list[float] = []
+    for a in range(NUM_KINDS):
+        for b in range(a, NUM_KINDS):
+            for p in range(NUM_KINDS):
+                if p in safe:
+                    continue
+                need = [0] * NUM_KINDS
+                need[a] += 3
+                need[b] += 3
+                need[p] += 2
+                w = 1
+                for k in range(NUM_KINDS):
+                    n = need[k]
+                    if n > COPIES[k] or (k >= VALUE_KINDS and n > 3):
+                        w = 0
+                        break
+                    extra = n - known[k]
+                    if extra < 0 or extra > pool[k]:
+                        w = 0
+                        break
+                    if extra:
+                        w *= comb(pool[k], extra)
+                if w:
+                    targets.append(_Target(tuple(need), p))
+                    weights.append(float(w))
+    return targets, weights
+
+
+class _Sampler:
+    """Draws determinizations of the hidden cards for one decision (see the module docstring)."""
+
+    def __init__(self, mem: Memory) -> None:
+        self.mem = mem
+        self.pool = list(mem.avail)  # unseen cards by kind: opponents' unknown cards and the stock
+        self.opponents = [s for s in range(SEATS) if s != mem.seat]
+        self.callers = {}
+        for s in self.opponents:
+            if mem.called[s]:
+                self.callers[s] = caller_targets(mem.known[s], self.pool, mem.safe[s])
+
+    def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
+        """Opponents' hands (kind counts, by seat; own hand left empty) and the stock (draw from the end)."""
+        pool = self.pool[:]
+        hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(SEATS)]
+        for s, (targets, weights) in self.callers.items():
+            if not targets:
+                return None
+            for _ in range(20):
+                t = rng.choices(targets, weights)[0]
+                extra = [t.counts[k] - self.mem.known[s][k] for k in range(NUM_KINDS)]
+                if all(extra[k] <= pool[k] for k in range(NUM_KINDS)):
+                    break
+            else:
+                return None
+            for k in range(NUM_KINDS):
+                pool[k] -= extra[k]
+            hands[s] = list(t.counts)
+        cards = [k for k in range(NUM_KINDS) for _ in range(pool[k])]
+        free = [s for s in self.opponents if s not in self.callers]
+        sizes = [8 - sum(self.mem.known[s]) for s in free]
+        stock_size = len(cards) - sum(sizes)
+        if stock_size < 0:
+            return None
+        parts = share_out(cards, [*sizes, stock_size], rng)
+        for s, part in zip(free, parts, strict=False):
+            hand = list(self.mem.known[s])
+            for k in part:
+                hand[k] += 1
+            hands[s] = hand
+        return hands, parts[-1]
+
+
+def _finish_turn(deal: SimDeal, me: int, hand: list[int]) -> tuple[int | None, int] | None:
+    """After this seat picked up: greedy discard, call if ready; the deal's end if the stock is out."""
+    k = greedy_discard(hand, deal.dead)
+    hand[k] -= 1
+    deal.top = k
+    if ready_wait(hand) is not None:
+        deal.called[me] = True
+    if not deal.stock:
+        return None, 0
+    deal.seat = (me + 1) % SEATS
+    return None
+
+
+def _run(mem: Memory, hands: list[list[int]], stock: list[int], action: Action) -> int:
+    """Net points of this seat when ``action`` is played on one sampled deal and it is played out."""
+    me = mem.seat
+    hands = [h[:] for h in hands]
+    hands[me] = list(mem.counts)
+    dead = list(mem.dead)
+    top = None if mem.top is None else kind_of_code(mem.top)
+    if top is not None:
+        dead[top] -= 1  # the sim counts the top as dead only once it is covered
+    deal = SimDeal(hands, stock[:], top, list(mem.called), dead, me)
+    hand = hands[me]
+    if action.do == "discard":
+        assert action.card is not None
+        k = kind_of_code(action.card)
+        hand[k] -= 1
+        if deal.top is not None:
+            dead[deal.top] += 1
+        deal.top = k
+        deal.called[me] = action.call
+        if not deal.stock:
+            return 0
+        deal.seat = (me + 1) % SEATS
+    elif action.do == "take" and top is not None:
+        hand[top] += 1
+        deal.top = None
+        end = _finish_turn(deal, me, hand)
+        if end is not None:
+            return 0
+    elif action.do == "draw":
+        hand[deal.stock.pop()] += 1
+        if top is not None:
+            dead[top] += 1
+        deal.top = None
+        end = _finish_turn(deal, me, hand)
+        if end is not None:
+            return 0
+    else:  # a call at the start of the turn: the turn then plays itself
+        deal.called[me] = True
+    winner, x = play_out(deal)
+    return settle(winner, x, me)
+
+
+def _score(net: int) -> float:
+    # winning is what the level plays for; the points only break near-ties between wins
+    return (1.0 if net > 0 else 0.0) + net * WEIGHT_OF_POINTS
+
+
+def _significant_best(diff: list[float], diff2: list[float], rounds: int) -> int:
+    """The candidate whose paired gain over normal's choice is largest and clearly above noise, else 0."""
+    if rounds < 8:
+        return 0
+    best, best_gain = 0, 0.0
+    for i in range(1, len(diff)):
+        mean = diff[i] / rounds
+        var = max(diff2[i] / rounds - mean * mean, 1e-12)
+        if mean > Z_TO_DEVIATE * (var / rounds) ** 0.5 and mean > best_gain:
+            best, best_gain = i, mean
+    return best
+
+
+class HardBot:
+    """The ``hard`` level (see the module docstring). ``time_cap`` None searches ``max_rounds`` rounds
+    whatever the clock says, which makes decisions reproducible (tests)."""
+
+    game = "cherki"
+    level = "hard"
+
+    def __init__(self, time_cap: float | None = TIME_CAP, max_rounds: int = MAX_ROUNDS) -> None:
+        self.time_cap = time_cap
+        self.max_rounds = max_rounds
+
+    def decide(self, view: CherkiView, rng: random.Random) -> Decision[Action]:
+        start = time.perf_counter()
+        legal = view.legal
+        if not legal:
+            raise ValueError("the seat has no legal action: it is not its turn")
+        if view.forced:
+            return Decision(legal[0], hint("called-auto"))
+        mem = read_view(view)
+        baseline, candidates = self._candidates(mem, legal)
+        if len(candidates) < 2:
+            return baseline
+        sampler = _Sampler(mem)
+        n = len(candidates)
+        # paired against normal's choice (candidate 0): sums of differences and of their squares
+        diff = [0.0] * n
+        diff2 = [0.0] * n
+        totals = [0.0] * n
+        rounds = 0
+        while rounds < self.max_rounds:
+            if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
+                break
+            sample = sampler.sample(rng)
+            if sample is None:
+                break
+            hands, stock = sample
+            scores = [_score(_run(mem, hands, stock, action)) for action in candidates]
+            for i in range(n):
+                totals[i] += scores[i]
+                d = scores[i] - scores[0]
+                diff[i] += d
+                diff2[i] += d * d
+            rounds += 1
+        best = _significant_best(diff, diff2, rounds)
+        if best == 0:
+            return baseline
+        action = candidates[best]
+        mean = round(totals[best] / rounds)
+        if action.do == "discard":
+            return Decision(action, hint("search-discard", card=action.card or "", rounds=rounds, net=mean))
+        return Decision(action, hint(f"search-{action.do}", rounds=rounds, net=mean))
+
+    @staticmethod
+    def _candidates(mem: Memory, legal: tuple[Action, ...]) -> tuple[Decision[Action], list[Action]]:
+        """Normal's decision, and the actions worth searching (normal's first)."""
+        if any(a.do == "discard" for a in legal):
+            baseline = normal.discard(mem, legal)
+            options = sorted(normal.discard_options(mem), key=lambda o: o.own, reverse=True)
+            actions = [baseline.action]
+            top = options[0]
+            for o in options:
+                if len(actions) >= CANDIDATES:
+                    break
+                if o.distance != top.distance or o.value < NEAR_BEST * top.value:
+                    continue
+                call = o.wait is not None and mem.avail[o.wait] > 0
+                a = normal.discard_action(legal, o.kind, call)
+                if a not in actions:
+                    actions.append(a)
+            return baseline, actions
+        baseline = normal.pickup(mem, legal)
+        if baseline.action.do == "call":
+            return baseline, [baseline.action]  # a live wait is always worth calling
+        actions = [baseline.action] + [a for a in legal if a.do in ("draw", "take") and a != baseline.action]
+        return baseline, actions

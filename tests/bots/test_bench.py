@@ -1,0 +1,47 @@
+"""The bench's JSON shape (DESIGN.md) and its percentile; never its timings."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardavia.bots import bench
+from cardavia.bots.base import LEVELS
+from cardavia.cli import build_parser
+
+
+def test_percentile_is_nearest_rank() -> None:
+    values = [float(i) for i in range(1, 101)]
+    assert bench._percentile(values, 0.5) == 50.0
+    assert bench._percentile(values, 0.99) == 99.0
+    assert bench._percentile([3.0], 0.99) == 3.0
+
+
+def test_bench_reports_every_game_and_level() -> None:
+    result = bench.run_bench(seconds=0.01, decisions=3)
+    assert set(result) == {"engine", "decisions"}
+    assert "tien-gow" in result["engine"]
+    for game, engine in result["engine"].items():
+        assert engine["deals_per_s"] > 0
+        assert set(result["decisions"][game]) == set(LEVELS)
+        for figures in result["decisions"][game].values():
+            assert set(figures) == {"p50_ms", "p99_ms", "n"}
+            assert figures["n"] == 3
+            assert 0 <= figures["p50_ms"] <= figures["p99_ms"]
+    json.dumps(result)
+
+
+def test_bench_command_prints_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls = []
+
+    def small(**kwargs: object) -> dict[str, object]:
+        calls.append(kwargs)
+        return {"engine": {}, "decisions": {}}
+
+    monkeypatch.setattr(bench, "run_bench", small)
+    assert bench.run_bench_command(build_parser().parse_args(["bench", "--quick", "--json"])) == 0
+    assert json.loads(capsys.readouterr().out) == {"engine": {}, "decisions": {}}
+    assert calls[0]["decisions"] == 100

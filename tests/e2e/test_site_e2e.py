@@ -1,0 +1,213 @@
+"""The site in headless Chromium against the real server: whole deals by mouse and by keyboard,
+resuming after a reload, the display sliders, screenshots of every page in every language at two
+widths with no horizontal overflow, and axe-core's accessibility check.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_play import play_deal, table_state, take_turn
+
+from cardavia.i18n.languages import LANGUAGES
+
+pytestmark = pytest.mark.e2e
+
+SLUGS = {"tien-gow": "chinese-dominoes", "cherki": "cherki"}
+CODES = [lang.code for lang in LANGUAGES]
+
+
+def open_table(page: Any, server: str, game: str, lang: str) -> None:
+    page.goto(f"{server}/traditions/{SLUGS[game]}/table?lang={lang}")
+    page.wait_for_function("() => document.getElementById('status').dataset.status !== undefined")
+
+
+def finish_deal(page: Any, keyboard: bool) -> dict[str, Any]:
+    """Play until a deal is settled (a drawn Cherki deal is dealt again, as the page offers)."""
+    for _ in range(6):
+        play_deal(page, keyboard=keyboard)
+        table = table_state(page)
+        result = table["view"]["result"]
+        if not result.get("drawn"):
+            return table
+        page.locator("#act-next").click()
+        page.wait_for_function("() => document.getElementById('result').hidden")
+    raise AssertionError("six drawn deals in a row")
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "keyboard"),
+    [
+        ("tien-gow", "en", False),
+        ("tien-gow", "nb", True),
+        ("cherki", "en", False),
+        ("cherki", "hi", True),
+    ],
+)
+def test_a_whole_deal_through_the_page(page: Any, server: str, game: str, lang: str, keyboard: bool) -> None:
+    open_table(page, server, game, lang)
+    table = finish_deal(page, keyboard)
+    result = page.locator("#result")
+    assert result.is_visible()
+    text = result.inner_text()
+    if game == "tien-gow":
+        # columns, immediate payments, settlement and net for all four seats, the winner, next banker
+        assert len(result.locator("tbody tr").all()) == 4
+        assert len(result.locator("thead th").all()) == 6
+        assert sum(table["view"]["result"]["net"]) == 0
+    else:
+        assert len(result.locator("tbody tr").all()) == 3
+        assert str(table["view"]["result"]["x"]) in text
+        assert len(result.locator("svg.card").all()) == 9
+    if lang == "en":
+        assert "Winner" in text or "wins with" in text
+    else:
+        assert "Winner" not in text and "Settlement" not in text
+    # "Next deal" continues the same table with the running totals
+    page.locator("#act-next").click()
+    page.wait_for_function("() => document.getElementById('result').hidden")
+    after = table_state(page)
+    assert after["id"] == table["id"]
+    assert after["deal_no"] == table["deal_no"] + 1
+    assert after["totals"] == [*map(int, table["totals"])]
+
+
+def test_hand_pieces_and_controls_have_their_accessible_names(page: Any, server: str) -> None:
+    open_table(page, server, "tien-gow", "en")
+    page.wait_for_function("() => document.querySelectorAll('#hand button').length === 8")
+    names = page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    codes = table_state(page)["view"]["hand"]
+    assert [name.split(" ", 1)[0] for name in names] == codes
+    if "6-6" in codes:
+        assert "6-6 Heaven" in names
+    for name in ("Play", "Face down", "Hint"):
+        assert page.get_by_role("button", name=name, exact=True).count() == 1
+    open_table(page, server, "cherki", "en")
+    page.wait_for_function("() => document.querySelectorAll('#hand button').length >= 8")
+    names = page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert all(" of " in n or n.split(" ", 1)[0] in ("WF", "RF", "OT") for n in names)
+    for name in ("Draw", "Take", "Discard", "Call Cherki", "Hint"):
+        assert page.get_by_role("button", name=name, exact=True).count() == 1
+
+
+def test_hint_explains_in_the_page_language(page: Any, server: str) -> None:
+    open_table(page, server, "tien-gow", "zh-Hans")
+    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.locator("#act-hint").click()
+    page.wait_for_function("() => document.getElementById('hint').textContent.length > 0")
+    assert page.locator("#hint").inner_text().startswith("提示")
+
+
+def test_reload_mid_deal_resumes_the_same_table(page: Any, server: str) -> None:
+    open_table(page, server, "tien-gow", "en")
+    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    take_turn(page, keyboard=False)
+    before = table_state(page)
+    hand_before = page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.dataset.code)")
+    page.reload()
+    page.wait_for_function("(seq) => Number(document.getElementById('status').dataset.seq) >= seq", arg=before["seq"])
+    after = table_state(page)
+    assert after["id"] == before["id"]
+    assert after["deal_no"] == before["deal_no"]
+    assert after["view"]["hand"] == before["view"]["hand"] or after["seq"] > before["seq"]
+    hand_after = page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.dataset.code)")
+    assert hand_after == after["view"]["hand"]
+    assert len(hand_before) == len(before["view"]["hand"])
+
+
+def test_sliders_change_the_whole_page_and_persist(page: Any, server: str) -> None:
+    page.goto(f"{server}/")
+    style = "() => getComputedStyle(document.getElementById('page')).filter"
+    assert page.evaluate(style) == "contrast(1)"
+    grain_before = page.evaluate("() => getComputedStyle(document.querySelector('.grain')).opacity")
+    page.locator("#pref-contrast").fill("100")
+    page.locator("#pref-grain").fill("0")
+    page.locator("#pref-temperature").fill("0")
+    assert page.evaluate(style) == "contrast(1.4)"
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.grain')).opacity") == "0"
+    assert float(grain_before) > 0
+    assert float(page.evaluate("() => getComputedStyle(document.querySelector('.tint')).opacity")) > 0.2
+    assert page.locator("output[data-for='contrast']").inner_text().startswith("100")
+    # another page: the saved values are applied by the synchronous head script, before first paint
+    page.goto(f"{server}/traditions/cherki/table")
+    assert page.evaluate(style) == "contrast(1.4)"
+    assert page.locator("#pref-contrast").input_value() == "100"
+    page.reload()
+    assert page.evaluate(style) == "contrast(1.4)"
+    assert page.locator("#pref-temperature").input_value() == "0"
+    page.locator("#pref-contrast").fill("50")
+    assert page.evaluate(style) == "contrast(1)"
+
+
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  if (document.documentElement.scrollWidth > width + 1) wide.push('document ' + document.documentElement.scrollWidth);
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('.sprite, .table-scroll, .scroll, .overlay')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width && r.right > width + 1) wide.push(el.tagName + '.' + el.className + ' ' + Math.round(r.right));
+  }
+  return wide.slice(0, 5);
+}"""
+
+
+def page_paths() -> list[tuple[str, str]]:
+    paths = [("catalogue", "/"), ("history", "/history")]
+    for game, slug in SLUGS.items():
+        paths += [
+            (f"{game}", f"/traditions/{slug}"),
+            (f"{game}-rules", f"/traditions/{slug}/rules"),
+            (f"{game}-table", f"/traditions/{slug}/table"),
+        ]
+    return paths
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_screenshots_of_every_page_without_horizontal_overflow(
+    browser: Any, server: str, artifacts: Path, width: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.add_init_script("try { localStorage.setItem('cardavia.pace', '0'); } catch (e) {}")
+    page = context.new_page()
+    problems: list[str] = []
+    try:
+        for code in CODES:
+            for name, path in page_paths():
+                page.goto(f"{server}{path}?lang={code}")
+                if path.endswith("/table"):
+                    page.wait_for_function("() => document.querySelectorAll('#hand button').length > 0")
+                    page.wait_for_timeout(150)
+                wide = page.evaluate(OVERFLOW)
+                if wide:
+                    problems.append(f"{code} {path} @{width}: {wide}")
+                page.screenshot(path=str(artifacts / f"{name}-{code}-{width}.png"), full_page=True)
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_axe_finds_no_serious_violations(browser: Any, server: str, lang: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script("try { localStorage.setItem('cardavia.pace', '0'); } catch (e) {}")
+    page = context.new_page()
+    found: list[str] = []
+    try:
+        for _, path in page_paths():
+            page.goto(f"{server}{path}?lang={lang}")
+            if path.endswith("/table"):
+                page.wait_for_function("() => document.querySelectorAll('#hand button').length > 0")
+            results = axe.run(page)
+            for violation in results.response["violations"]:
+                if violation["impact"] in ("serious", "critical"):
+                    targets = [n["target"] for n in violation["nodes"][:3]]
+                    found.append(f"{path} [{lang}] {violation['id']}: {violation['help']} {targets}")
+    finally:
+        context.close()
+    assert not found, "\n".join(found)

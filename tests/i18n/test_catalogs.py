@@ -1,0 +1,126 @@
+"""Every message the site can show is translated in every language: present, not empty, not fuzzy,
+with its placeholders intact and its plural forms by CLDR; and the glossaries cover every language.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+
+import pytest
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
+
+from cardavia.i18n.catalogs import LOCALE_DIR, po_files, read_catalog, translations
+from cardavia.i18n.extract import Message, all_messages, python_messages, template_messages
+from cardavia.i18n.languages import LANGUAGES
+
+TRANSLATED = [lang for lang in LANGUAGES if lang.code != "en"]
+PLACEHOLDER = re.compile(r"%\(\w+\)s|\{\w+\}")
+
+
+@cache
+def catalogs(code: str) -> tuple[Catalog, ...]:
+    return tuple(read_catalog(path) for path in po_files(code))
+
+
+@cache
+def messages() -> tuple[Message, ...]:
+    return tuple(all_messages())
+
+
+def _entries(code: str, message: Message) -> list[object]:
+    found = []
+    for catalog in catalogs(code):
+        entry = catalog.get(message.msgid, context=message.context)
+        if entry is not None:
+            found.append(entry)
+    return found
+
+
+def test_the_site_has_messages_from_every_source() -> None:
+    wheres = {m.where.split("/")[0].split(":")[0] for m in messages()}
+    # templates, the Python Msg/Plural values, the pieces' names
+    assert "templates" in wheres
+    assert any(m.context == "tile name" for m in messages())
+    assert any(m.context == "card name" for m in messages())
+    assert any(m.context == "error" for m in messages())
+    assert len(python_messages()) > 50
+    assert len(template_messages()) > 30
+
+
+def test_every_page_message_has_a_context() -> None:
+    bare = [m for m in messages() if not m.context]
+    assert not bare, f"messages without a translator context: {[(m.msgid, m.where) for m in bare]}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED, ids=lambda lang: lang.code)
+def test_every_message_is_translated(lang: object) -> None:
+    code = lang.code  # type: ignore[attr-defined]
+    assert po_files(code), f"no catalog for {code} in {LOCALE_DIR}"
+    problems: list[str] = []
+    for message in messages():
+        entries = _entries(code, message)
+        label = f"[{message.context}] {message.msgid!r} ({message.where})"
+        if not entries:
+            problems.append(f"missing: {label}")
+            continue
+        for entry in entries:
+            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)  # type: ignore[attr-defined]
+            if entry.fuzzy:  # type: ignore[attr-defined]
+                problems.append(f"fuzzy: {label}")
+            if not all(s and s.strip() for s in strings):
+                problems.append(f"empty: {label}")
+            expected = set(PLACEHOLDER.findall(message.msgid))
+            if message.plural:
+                expected |= set(PLACEHOLDER.findall(message.plural))
+            for s in strings:
+                got = set(PLACEHOLDER.findall(s or ""))
+                # a plural form may leave out the count (Chinese "一张" style) but never invent a name
+                if not got <= expected or (not message.plural and got != expected):
+                    problems.append(f"placeholders {sorted(got)} != {sorted(expected)}: {label}")
+    assert not problems, f"{len(problems)} problems in {code}:\n" + "\n".join(problems[:80])
+
+
+@pytest.mark.parametrize("lang", TRANSLATED, ids=lambda lang: lang.code)
+def test_plural_forms_follow_cldr(lang: object) -> None:
+    folder = lang.folder  # type: ignore[attr-defined]
+    expected = get_plural(folder)
+    for catalog in catalogs(lang.code):  # type: ignore[attr-defined]
+        assert catalog.num_plurals == expected.num_plurals
+        assert catalog.plural_expr.replace(" ", "") == expected.plural_expr.replace(" ", "")
+        for entry in catalog:
+            if entry.id and isinstance(entry.id, tuple):
+                assert len(entry.string) == expected.num_plurals, entry.id
+
+
+def test_hindi_zero_is_singular_and_norwegian_zero_is_plural() -> None:
+    assert Locale.parse("hi").plural_form(0) == "one"
+    hi, nb = translations("hi"), translations("nb")
+    ctx, one, many = "Tien Gow: columns a seat has won (one per tile of a won trick)", "%(num)s column", "%(num)s columns"
+    assert hi.npgettext(ctx, one, many, 0) == hi.npgettext(ctx, one, many, 1)
+    assert nb.npgettext(ctx, one, many, 0) == nb.npgettext(ctx, one, many, 2) != nb.npgettext(ctx, one, many, 1)
+
+
+def test_translations_differ_from_english_where_they_should() -> None:
+    # the seed's untranslated words must not come back
+    for lang in TRANSLATED:
+        trans = translations(lang.code)
+        for name in ("Goose", "White Flower", "Myriads"):
+            context = "card name" if name == "White Flower" else "tile name"
+            if any(m.key == (context, name) for m in messages()):
+                assert trans.pgettext(context, name) != name, (lang.code, name)
+
+
+@pytest.mark.parametrize("name", ["site", "tien-gow", "cherki"])
+def test_glossaries_cover_every_language(name: str) -> None:
+    path = LOCALE_DIR.parent / "glossary" / f"{name}.json"
+    if not path.exists():
+        pytest.fail(f"missing glossary {path.name}")
+    glossary = json.loads(path.read_text(encoding="utf-8"))
+    assert glossary
+    for term, renderings in glossary.items():
+        for lang in TRANSLATED:
+            assert renderings.get(lang.code, "").strip(), (name, term, lang.code)
