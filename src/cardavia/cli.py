@@ -47,10 +47,7 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         outcome = replay_text(text)
     except ReplayRejected as exc:
-        if exc.index is None:
-            print(f"cardavia replay: not a deal record: {exc.message}", file=sys.stderr)
-        else:
-            print(f"cardavia replay: illegal action {exc.index} ({exc.rule}): {exc.message}", file=sys.stderr)
+        print(f"cardavia replay: {exc}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(outcome.to_json()))

@@ -179,3 +179,19 @@ def test_english_pages_render_the_source() -> None:
     assert "Worked examples: money" in html
     assert 'aria-label="6-6 Heaven"' in html
     assert html.count("<use href=") >= 80
+
+
+# Terms whose rendering no language inflects, so every message naming one must carry it verbatim.
+FIXED_TERMS = ("Supreme", "Heaven", "Earth", "Man", "Goose", "column", "banker", "early death")
+
+
+@pytest.mark.parametrize("lang", TRANSLATED, ids=lambda lang: lang.code)
+def test_messages_use_the_glossary_terms(lang: Language) -> None:
+    glossary = _glossary()
+    for m in catalog(lang.folder):
+        if not m.id or m.context == "tile name" or not isinstance(m.string, str):
+            continue
+        for term in FIXED_TERMS:
+            if re.search(rf"\b{re.escape(term)}s?\b", str(m.id)):
+                rendering = glossary[term][lang.code]
+                assert rendering.lower() in m.string.lower(), f"{term} is not {rendering!r} in {m.string!r}"

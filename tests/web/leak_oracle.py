@@ -49,8 +49,10 @@ class Knowledge:
         self._note()
 
     def advance(self, entries: Sequence[LoggedAction], seq: int) -> Knowledge:
-        """Replay ``entries`` (the log) up to ``seq`` actions, from where the last call stopped."""
-        for entry in entries[self.state.seq : seq]:
+        """Replay the log's ``entries`` (each knows its seq) up to ``seq`` actions, from where it stopped."""
+        for entry in entries:
+            if not self.state.seq <= entry.seq < seq:
+                continue
             deal_no = self.state.deal_no
             self.state.apply_entry(entry)
             if self.state.deal_no != deal_no:

@@ -25,7 +25,7 @@ def test_no_reply_leaks_a_hidden_piece(tmp_path: Path, game: str) -> None:
             knowledge = Knowledge(service.state(tid).record)
 
             def inspect(payload: dict[str, Any], tid: str = tid, knowledge: Knowledge = knowledge) -> None:
-                knowledge.advance(service.store.actions(tid), payload["seq"])
+                knowledge.advance(service.store.actions(tid, knowledge.state.seq), payload["seq"])
                 checked["hidden"] += knowledge.check(payload)
                 checked["replies"] += 1
 

@@ -32,10 +32,14 @@ class ReplayRejected(GameError):
     """The record is malformed (``index`` None) or its action ``index`` breaks a rule."""
 
     def __init__(self, error: GameError, index: int | None) -> None:
-        where = "record" if index is None else f"action {index}"
-        super().__init__(error.code, f"{where}: {error.message}", {**error.params, "index": index})
+        super().__init__(error.code, error.message, {**error.params, "index": index})
         self.index = index
         self.rule = error.code
+
+    def __str__(self) -> str:
+        if self.index is None:
+            return f"not a deal record: {self.message}"
+        return f"illegal action {self.index} ({self.rule}): {self.message}"
 
 
 def parse_record(text: str) -> dict[str, Any]:

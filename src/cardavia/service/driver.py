@@ -133,9 +133,8 @@ class BotDriver:
                     action = state.game.action_to_json(decision.action)
                 else:
                     action = dict(step.action or {})
-                delay = deadline - loop.time()
-                if delay > 0:
-                    await asyncio.sleep(delay)
+                # always yield, so that a table played at pace 0 never starves the other requests
+                await asyncio.sleep(max(0.0, deadline - loop.time()))
                 self.service.server_step(table_id, seq, step.seat, action)
         except asyncio.CancelledError:
             raise

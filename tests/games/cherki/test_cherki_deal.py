@@ -223,6 +223,20 @@ def test_call_with_a_discard_then_forced_turns_until_the_wait_is_drawn() -> None
     assert result["hand"] == ["1c", "1s", "1m", "WF", "WF", "WF", "RF", "RF", "RF"]
 
 
+def test_no_claim_out_of_turn_a_wait_discarded_before_another_player_goes_dead() -> None:
+    # seat 0 calls on 5 with its first discard; seat 1 then discards a 5, but seat 2 plays next
+    hands = {0: [*READY_5[:7], "4m"], 1: ["5s", "1c", "2c", "3c", "4c", "6c", "8c", "WF"]}
+    deal = stacked(2, hands, stock_top=["5c"])
+    deal.apply(draw(0))
+    deal.apply(discard(0, "4m", call=True))  # ready on 5 (9c 9s 9m 7s 7s 7m 5c 5c)
+    deal.apply(draw(1))
+    deal.apply(discard(1, "5s"))
+    assert deal.to_act() == 2 and not deal.is_over()  # seat 0 cannot claim the 5s
+    draw_and_drop(deal)  # seat 2 covers it: the 5s is dead
+    assert deal.view(0).discards[-2].dead
+    assert list(deal.legal_actions()) == [draw(0)]
+
+
 def test_calling_needs_a_ready_hand() -> None:
     deal = stacked(2, {0: ["9c", "9s", "9m", "7s", "7s", "7m", "5c", "4m"]}, stock_top=["3c"])
     assert call(0) not in deal.legal_actions()

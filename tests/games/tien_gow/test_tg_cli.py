@@ -53,8 +53,7 @@ def test_an_illegal_record_exits_2_naming_the_index_and_rule(
     code, out, err = run(["replay", write(tmp_path, record), "--json"], capsys)
     assert code == 2 and out == ""
     assert err.strip() == (
-        "cardavia replay: illegal action 6 (cannot-beat-lower): "
-        "action 6: 5-6 cannot beat Plum 5-5: it ranks lower"
+        "cardavia replay: illegal action 6 (cannot-beat-lower): 5-6 cannot beat Plum 5-5: it ranks lower"
     )
 
 
