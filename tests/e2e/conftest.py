@@ -44,7 +44,16 @@ def _wait_up(url: str, proc: subprocess.Popen[bytes], timeout: float = 30.0) -> 
 
 def start_server(database: Path) -> tuple[str, subprocess.Popen[bytes]]:
     port = _free_port()
-    cmd = [sys.executable, "-m", "cardavia", "serve", "--port", str(port), "--database", f"sqlite:///{database}"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "cardavia",
+        "serve",
+        "--port",
+        str(port),
+        "--database",
+        f"sqlite:///{database}",
+    ]
     env = {**os.environ, "CARDAVIA_PACE_MS": "0", "CARDAVIA_CREATE_BURST": "500"}
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"

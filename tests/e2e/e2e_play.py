@@ -103,7 +103,9 @@ def take_turn(page: Page, keyboard: bool) -> None:
     else:
         page.locator(control).click()
     page.wait_for_function(
-        "(seq) => Number(document.getElementById('status').dataset.seq) > seq", arg=seq, timeout=TIMEOUT_S * 1000
+        "(seq) => Number(document.getElementById('status').dataset.seq) > seq",
+        arg=seq,
+        timeout=TIMEOUT_S * 1000,
     )
 
 

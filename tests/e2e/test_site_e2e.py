@@ -107,7 +107,9 @@ def test_reload_mid_deal_resumes_the_same_table(page: Any, server: str) -> None:
     before = table_state(page)
     hand_before = page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.dataset.code)")
     page.reload()
-    page.wait_for_function("(seq) => Number(document.getElementById('status').dataset.seq) >= seq", arg=before["seq"])
+    page.wait_for_function(
+        "(seq) => Number(document.getElementById('status').dataset.seq) >= seq", arg=before["seq"]
+    )
     after = table_state(page)
     assert after["id"] == before["id"]
     assert after["deal_no"] == before["deal_no"]
@@ -155,7 +157,9 @@ OVERFLOW = """() => {
   const wide = ['document ' + document.documentElement.scrollWidth];
   for (const el of document.querySelectorAll('body *')) {
     const r = el.getBoundingClientRect();
-    if (r.width && r.right > width + 1 && !scrolls(el)) wide.push(el.tagName + '.' + el.className + ' ' + Math.round(r.right));
+    if (r.width && r.right > width + 1 && !scrolls(el)) {
+      wide.push(el.tagName + '.' + el.className + ' ' + Math.round(r.right));
+    }
     if (wide.length > 5) break;
   }
   return wide;
@@ -191,9 +195,10 @@ def test_screenshots_of_every_page_without_horizontal_overflow(
                 wide = page.evaluate(OVERFLOW)
                 if wide:
                     problems.append(f"{code} {path} @{width}: {wide}")
-                # JPEG: a PNG of a long rules page takes seconds to encode
-                shot = artifacts / f"{name}-{code}-{width}.jpg"
-                page.screenshot(path=str(shot), full_page=True, type="jpeg", quality=80)
+                # the whole page, but at most 4000 px of it: encoding a long rules page takes seconds
+                height = min(4000, int(page.evaluate("document.documentElement.scrollHeight")))
+                clip = {"x": 0, "y": 0, "width": width, "height": height}
+                page.screenshot(path=str(artifacts / f"{name}-{code}-{width}.png"), full_page=True, clip=clip)
     finally:
         context.close()
     assert not problems, "\n".join(problems)
@@ -221,3 +226,30 @@ def test_axe_finds_no_serious_violations(browser: Any, server: str, lang: str) -
     finally:
         context.close()
     assert not found, "\n".join(found)
+
+
+def test_an_illegal_choice_is_explained_and_cannot_be_played(page: Any, server: str) -> None:
+    from itertools import combinations
+
+    open_table(page, server, "tien-gow", "en")
+    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    table = table_state(page)
+    page.wait_for_function("(seq) => Number(document.getElementById('status').dataset.seq) === seq", arg=table["seq"])
+    view = table["view"]
+    ups = {"+".join(sorted(a["tiles"])) for a in view["legal"] if a["face"] == "up"}
+    downs = {"+".join(sorted(a["tiles"])) for a in view["legal"] if a["face"] == "down"}
+    size = 2 if not view["trick"] else len(view["legal"][0]["tiles"])
+    hand = view["hand"]
+    bad = next(
+        (c for c in combinations(range(len(hand)), size) if "+".join(sorted(hand[i] for i in c)) not in ups),
+        None,
+    )
+    if bad is None:
+        pytest.skip("every choice of this hand is a legal group")
+    for index in bad:
+        page.locator("#hand button").nth(index).click()
+    assert page.locator("#act-play").is_disabled()
+    chosen = "+".join(sorted(hand[i] for i in bad))
+    assert page.locator("#act-down").is_enabled() == (chosen in downs)
+    assert page.locator("#choice").inner_text().strip()
+    assert page.locator("#hand button[aria-pressed='true']").count() == size

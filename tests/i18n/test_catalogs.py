@@ -99,9 +99,15 @@ def test_plural_forms_follow_cldr(lang: object) -> None:
 def test_hindi_zero_is_singular_and_norwegian_zero_is_plural() -> None:
     assert Locale.parse("hi").plural_form(0) == "one"
     hi, nb = translations("hi"), translations("nb")
-    ctx, one, many = "Tien Gow: columns a seat has won (one per tile of a won trick)", "%(num)s column", "%(num)s columns"
+    ctx, one, many = (
+        "Tien Gow: columns a seat has won (one per tile of a won trick)",
+        "%(num)s column",
+        "%(num)s columns",
+    )
     assert hi.npgettext(ctx, one, many, 0) == hi.npgettext(ctx, one, many, 1)
-    assert nb.npgettext(ctx, one, many, 0) == nb.npgettext(ctx, one, many, 2) != nb.npgettext(ctx, one, many, 1)
+    assert (
+        nb.npgettext(ctx, one, many, 0) == nb.npgettext(ctx, one, many, 2) != nb.npgettext(ctx, one, many, 1)
+    )
 
 
 def test_translations_differ_from_english_where_they_should() -> None:

@@ -61,7 +61,7 @@ def human_turn(service: TableService, table_id: str, rng: random.Random) -> Tabl
 def finish_deal(service: TableService, table_id: str, rng: random.Random) -> TableState:
     state = service.state(table_id, OWNER)
     deal_no = state.deal_no
-    while state.status() == "human" or state.deal_no == deal_no and state.status() != "over":
+    while state.status() == "human" or (state.deal_no == deal_no and state.status() != "over"):
         state = human_turn(service, table_id, rng) if state.status() == "human" else state
         if state.deal_no != deal_no:  # a drawn Cherki deal redealt by itself
             deal_no = state.deal_no
@@ -205,7 +205,10 @@ def test_next_deal_takes_its_dealer_from_the_result(service: TableService) -> No
     state = service.next_deal(state.record.id, OWNER, seq)
     assert service.next_deal(state.record.id, OWNER, seq).seq == seq + 1  # resent: applied once
     marker = state.log[seq]
-    assert marker.seat == -1 and marker.action == {"deal": 2, "dealer": get_game("tien-gow").next_dealer(result)}
+    assert marker.seat == -1 and marker.action == {
+        "deal": 2,
+        "dealer": get_game("tien-gow").next_dealer(result),
+    }
     assert state.deal_no == 2 and state.deal.view(0).banker == marker.action["dealer"]
     assert state.deal.to_record()["hands"] != first_hands  # each deal its own derived seed
     assert state.totals == result["net"]
@@ -254,7 +257,9 @@ def test_a_called_humans_turns_play_themselves(service: TableService) -> None:
         pytest.fail("seat 0 never could call")
     called_at = next(e.seq for e in state.log if e.seat == 0 and _calls(e.action))
     state = finish_deal(service, table_id, rng)
-    later = [e for e in state.log[called_at + 1 :] if e.seat == 0 and e.deal_no == state.log[called_at].deal_no]
+    later = [
+        e for e in state.log[called_at + 1 :] if e.seat == 0 and e.deal_no == state.log[called_at].deal_no
+    ]
     assert later, "the called hand had turns after the call"
     assert state.status() in ("over", "human")
     assert all(e.action.get("do") in ("draw", "take", "discard") for e in later)

@@ -29,6 +29,8 @@ def api_client(tmp_path: Path, **options: Any) -> Iterator[TestClient]:
     settings: dict[str, Any] = {"pace_ms": 0, "bot_workers": 0, "think": random_think, "pages": False}
     settings.update(options)
     app = create_app(f"sqlite:///{tmp_path / 'api.db'}", **settings)
+    seeds = iter(range(1000, 10**6))
+    app.state.cardavia.service.new_seed = lambda: next(seeds)  # repeatable tables
     with TestClient(app) as client:
         yield client
 
@@ -52,11 +54,15 @@ def play_deal(
     table_id: str,
     rng: random.Random,
     on_reply: Callable[[JSON], None] = lambda _t: None,
+    max_actions: int = 10_000,
 ) -> JSON:
-    """Seat 0 plays random legal actions until the deal is over; every reply goes to ``on_reply``."""
+    """Seat 0 plays random legal actions until the deal is over (or ``max_actions``); every reply
+    goes to ``on_reply``."""
     table = wait_for_human(client, table_id)
     on_reply(table)
-    while table["status"] == "human":
+    for _ in range(max_actions):
+        if table["status"] != "human":
+            break
         action = rng.choice(table["view"]["legal"])
         reply = client.post(f"/api/tables/{table_id}/actions", json={"seq": table["seq"], "action": action})
         assert reply.status_code == 200, reply.text

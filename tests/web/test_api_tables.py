@@ -112,7 +112,11 @@ def test_another_browser_gets_404_everywhere(tmp_path: Path) -> None:
                 ("GET", f"/api/tables/{tid}/events", None),
                 ("GET", f"/api/tables/{tid}/deals/1/steps", None),
                 ("GET", f"/api/tables/{tid}/deals/1/record", None),
-                ("POST", f"/api/tables/{tid}/actions", {"seq": table["seq"], "action": table["view"]["legal"][0]}),
+                (
+                    "POST",
+                    f"/api/tables/{tid}/actions",
+                    {"seq": table["seq"], "action": table["view"]["legal"][0]},
+                ),
                 ("POST", f"/api/tables/{tid}/next-deal", {"seq": table["seq"]}),
                 ("POST", f"/api/tables/{tid}/settings", {"pace_ms": 5}),
             ]:

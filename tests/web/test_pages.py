@@ -87,7 +87,10 @@ def test_every_page_in_every_language(client: TestClient, path: str, code: str) 
     assert f'<html lang="{code}">' in reply.text
     page = parse(reply.text)
     # the header on every page: wordmark home, the selector naming each language in itself, 3 sliders
-    assert any(tag == "a" and attrs.get("class") == "wordmark" and attrs.get("href") == "/" for tag, attrs in page.tags)
+    assert any(
+        tag == "a" and attrs.get("class") == "wordmark" and attrs.get("href") == "/"
+        for tag, attrs in page.tags
+    )
     for lang in LANGUAGES:
         assert f'<option value="{lang.code}" lang="{lang.code}"' in reply.text
         assert lang.native in reply.text
@@ -147,16 +150,22 @@ def test_no_english_left_on_translated_pages(client: TestClient, code: str) -> N
     assert not found, f"English left in {code} pages:\n" + "\n".join(sorted(set(found))[:60])
 
 
+@pytest.mark.parametrize("slug", ["chinese-dominoes", "cherki"])
 @pytest.mark.parametrize("code", [c for c in CODES if c != "en"])
-def test_table_scripts_get_translated_texts(client: TestClient, code: str) -> None:
-    english = json.loads(_table_data(client, "cherki", "en"))
-    translated = json.loads(_table_data(client, "cherki", code))
+def test_table_scripts_get_translated_texts(client: TestClient, code: str, slug: str) -> None:
+    english = json.loads(_table_data(client, slug, "en"))
+    translated = json.loads(_table_data(client, slug, code))
     assert translated["lang"] == code
     same = [k for k, v in english["text"].items() if translated["text"][k] == v and "%(" not in str(v)]
     assert not same, f"untranslated script texts in {code}: {same}"
     # piece names translated, codes kept (the accessible name is "code name")
-    assert translated["pieces"]["WF"] != "White Flower"
     assert set(translated["pieces"]) == set(english["pieces"])
+    assert translated["pieces"] != english["pieces"]
+    # the engine's refusals and the hints arrive in the reader's language
+    for kind in ("errors", "hints"):
+        assert set(translated[kind]) == set(english[kind])
+        left = [k for k, v in english[kind].items() if translated[kind][k] == v]
+        assert not left, f"untranslated {kind} in {code}: {left}"
 
 
 def _table_data(client: TestClient, slug: str, code: str) -> str:
@@ -171,7 +180,9 @@ def test_cookie_then_accept_language_then_english(client: TestClient) -> None:
     assert client.get("/", headers={"Accept-Language": "zh-TW"}).headers["content-language"] == "zh-Hant"
     assert client.get("/", headers={"Accept-Language": "no"}).headers["content-language"] == "nb"
     assert client.get("/", headers={"Accept-Language": "fr"}).headers["content-language"] == "en"
-    reply = client.get("/language", params={"lang": "hi", "next": "/traditions/cherki"}, follow_redirects=False)
+    reply = client.get(
+        "/language", params={"lang": "hi", "next": "/traditions/cherki"}, follow_redirects=False
+    )
     assert reply.status_code == 303
     assert reply.headers["location"] == "/traditions/cherki"
     assert "lang=hi" in reply.headers["set-cookie"]
@@ -183,7 +194,9 @@ def test_cookie_then_accept_language_then_english(client: TestClient) -> None:
     client.cookies.clear()
 
 
-@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:x"])
+@pytest.mark.parametrize(
+    "target", ["https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:x"]
+)
 def test_language_redirect_stays_on_the_site(client: TestClient, target: str) -> None:
     reply = client.get("/language", params={"lang": "nb", "next": target}, follow_redirects=False)
     assert reply.headers["location"] == "/"
@@ -219,7 +232,13 @@ def test_wikipedia_in_the_readers_language_where_it_exists(
 
 def test_tradition_page_sections(client: TestClient) -> None:
     html = client.get("/traditions/chinese-dominoes", params={"lang": "en"}).text
-    for text in ("Chinese dominoes", "← Card traditions", "Play", "Rules", "4 players · you vs three AI · one deal"):
+    for text in (
+        "Chinese dominoes",
+        "← Card traditions",
+        "Play",
+        "Rules",
+        "4 players · you vs three AI · one deal",
+    ):
         assert text in html
     assert 'href="/traditions/chinese-dominoes/table"' in html
     assert 'href="/traditions/chinese-dominoes/rules"' in html

@@ -50,6 +50,10 @@ def parse_record(text: str) -> dict[str, Any]:
         raise RecordError(
             "bad-json", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
+    except RecursionError:  # nesting deeper than the parser's stack: not a record either
+        raise RecordError("bad-json", "not JSON a record can be: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer past Python's digit limit
+        raise RecordError("bad-json", f"not JSON a record can be: {exc}".splitlines()[0]) from None
     if not isinstance(data, dict):
         raise RecordError("not-an-object", "a deal record is a JSON object")
     return data

@@ -40,6 +40,8 @@ class TableService:
         self.on_append = on_append
         self.clock = clock
         self._cache: OrderedDict[str, TableState] = OrderedDict()
+        # where new tables' seeds come from (tests replace it to make tables repeatable)
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
 
     # -- loading ----------------------------------------------------------------------------------
     def state(self, table_id: str, owner: str | None = None) -> TableState:
@@ -87,7 +89,7 @@ class TableService:
             id="t_" + secrets.token_urlsafe(12),
             game=game,
             level=level,
-            seed=secrets.randbits(63) if seed is None else seed,
+            seed=self.new_seed() if seed is None else seed,
             options=dict(options or {}),
             seats=(HUMAN,) + (level,) * (engine.num_seats - 1),
             owner=owner,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, select, text, update
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 
@@ -139,7 +139,7 @@ class Store:
     def create_table(self, table: TableRecord) -> None:
         with self._tx() as conn:
             conn.execute(
-                TableRow.__table__.insert().values(
+                insert(TableRow).values(
                     id=table.id,
                     game=table.game,
                     level=table.level,
@@ -208,7 +208,7 @@ class Store:
         try:
             with self._tx() as conn:
                 conn.execute(
-                    ActionRow.__table__.insert().values(
+                    insert(ActionRow).values(
                         table_id=table_id,
                         seq=entry.seq,
                         deal_no=entry.deal_no,
@@ -220,7 +220,7 @@ class Store:
                 conn.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
                 if finished is not None:
                     conn.execute(
-                        DealRow.__table__.insert().values(
+                        insert(DealRow).values(
                             table_id=table_id,
                             deal_no=finished.deal_no,
                             owner=owner,

@@ -41,6 +41,12 @@ PIECES_LABEL: dict[str, Msg] = {
     ),
 }
 
+# A few pieces to show each tradition by in the catalogue.
+SAMPLES: dict[str, tuple[str, ...]] = {
+    "tien-gow": ("6-6", "1-1", "4-4", "4-5", "2-4", "1-2"),
+    "cherki": ("1c", "5s", "9s", "7m", "WF", "RF", "OT"),
+}
+
 router = APIRouter()
 
 
@@ -105,7 +111,14 @@ def _page(request: Request, template: str, **context: Any) -> HTMLResponse:
 
 @router.get("/", response_class=HTMLResponse)
 def catalogue(request: Request) -> HTMLResponse:
-    return _page(request, "pages/catalogue.html", traditions=traditions())
+    found = traditions()
+    return _page(
+        request,
+        "pages/catalogue.html",
+        traditions=found,
+        sprites="".join(sprite(t.game) for t in found),
+        samples=SAMPLES,
+    )
 
 
 @router.get("/traditions/{slug}", response_class=HTMLResponse)

@@ -41,13 +41,13 @@ def environment(code: str) -> jinja2.Environment:
 
 def translate(code: str, message: Msg, **params: Any) -> str:
     """A :class:`Msg` in the language ``code``, with ``%(name)s`` placeholders filled."""
-    text = translations(code).pgettext(message.context, message.text)
+    text = str(translations(code).pgettext(message.context, message.text))
     return text % params
 
 
 def translate_plural(code: str, context: str, singular: str, plural: str, n: int, **params: Any) -> str:
     """A plural message by CLDR rules of ``code`` (``%(num)s`` is ``n``)."""
-    text = translations(code).npgettext(context, singular, plural, n)
+    text = str(translations(code).npgettext(context, singular, plural, n))
     return text % {"num": n, **params}
 
 

@@ -31,10 +31,14 @@ COMMON: dict[str, Msg | Plural] = {
     "seat_label": Msg("accessible name of a seat: %(name)s is the seat name", "Seat: %(name)s"),
     "to_act": Msg("badge on the seat whose turn it is", "To play"),
     "your_turn": Msg("table status", "Your turn"),
-    "playing": Msg("table status: an AI opponent is thinking; %(name)s is its seat name", "%(name)s is playing…"),
+    "playing": Msg(
+        "table status: an AI opponent is thinking; %(name)s is its seat name", "%(name)s is playing…"
+    ),
     "over": Msg("table status at the end of a deal", "The deal is over"),
     "loading": Msg("table status while the page loads the table", "Setting up the table…"),
-    "offline": Msg("table notice when the server does not answer", "The server cannot be reached. Trying again…"),
+    "offline": Msg(
+        "table notice when the server does not answer", "The server cannot be reached. Trying again…"
+    ),
     "stale": Msg(
         "table notice: the player's action came too late because the game had moved on",
         "The table had moved on: it now shows the latest position.",
@@ -42,90 +46,166 @@ COMMON: dict[str, Msg | Plural] = {
     "hint": Msg("text of a hint; %(reason)s is the advice itself", "Hint: %(reason)s"),
     "hint_unavailable": Msg("table notice when a hint cannot be given", "No hint now: wait for your turn."),
     "new_confirm": Msg(
-        "confirmation before abandoning the deal in progress", "Start a new game? This deal will be abandoned."
+        "confirmation before abandoning the deal in progress",
+        "Start a new game? This deal will be abandoned.",
     ),
     "deal_no": Msg("number of the deal at this table", "Deal %(num)s"),
     "player": Msg("column heading in the results: the seat", "Player"),
     "net": Msg("column heading in the results: money won (+) or lost (−) in this deal", "Net"),
     "total": Msg("column heading in the results: money over all deals at this table", "Running total"),
     "winner": Msg("results line: %(name)s is the seat name of the winner", "Winner: %(name)s"),
-    "illegal": Msg("table notice when the server refused an action; %(reason)s says why", "Not allowed: %(reason)s"),
+    "illegal": Msg(
+        "table notice when the server refused an action; %(reason)s says why", "Not allowed: %(reason)s"
+    ),
     "download": Msg("history page: link that downloads a deal record file", "Download the record"),
 }
 
 TIEN_GOW: dict[str, Msg | Plural] = {
     "banker": Msg("Tien Gow badge on the seat of the banker (who leads the first trick)", "Banker"),
-    "columns": Plural("Tien Gow: columns a seat has won (one per tile of a won trick)", "%(num)s column", "%(num)s columns"),
-    "tiles_in_hand": Plural("Tien Gow: tiles a seat still holds", "%(num)s tile in hand", "%(num)s tiles in hand"),
-    "money": Msg("Tien Gow: money a seat has won (+) or paid (−) in this deal so far", "Payments: %(amount)s"),
+    "columns": Plural(
+        "Tien Gow: columns a seat has won (one per tile of a won trick)", "%(num)s column", "%(num)s columns"
+    ),
+    "tiles_in_hand": Plural(
+        "Tien Gow: tiles a seat still holds", "%(num)s tile in hand", "%(num)s tiles in hand"
+    ),
+    "money": Msg(
+        "Tien Gow: money a seat has won (+) or paid (−) in this deal so far", "Payments: %(amount)s"
+    ),
     "current_trick": Msg("Tien Gow heading of the trick being played", "Current trick"),
     "trick_empty": Msg("Tien Gow: the current trick is empty", "Nobody has played in this trick yet."),
-    "face_down": Plural("Tien Gow: tiles a seat played face down (hidden)", "%(num)s tile face down", "%(num)s tiles face down"),
-    "high_group": Msg("Tien Gow: marks the face-up group that holds the trick so far", "holds the trick"),
-    "beating_groups": Msg("Tien Gow: heading of the list of the player's groups that would win the trick", "Your groups that beat the trick:"),
-    "select_lead": Msg("Tien Gow instruction when the player leads", "Select one to four tiles that form a group, then press Play."),
-    "select_follow": Plural(
-        "Tien Gow instruction when the player follows", "Select %(num)s tile to play.", "Select %(num)s tiles to play."
+    "face_down": Plural(
+        "Tien Gow: tiles a seat played face down (hidden)",
+        "%(num)s tile face down",
+        "%(num)s tiles face down",
     ),
-    "groups_with": Msg("Tien Gow: heading of the list of groups the selected tiles can be part of", "Groups you can lead with these tiles:"),
-    "no_group": Msg("Tien Gow: the selected tiles are part of no group the player can lead", "These tiles form no group you can lead."),
+    "high_group": Msg("Tien Gow: marks the face-up group that holds the trick so far", "holds the trick"),
+    "beating_groups": Msg(
+        "Tien Gow: heading of the list of the player's groups that would win the trick",
+        "Your groups that beat the trick:",
+    ),
+    "select_lead": Msg(
+        "Tien Gow instruction when the player leads",
+        "Select one to four tiles that form a group, then press Play.",
+    ),
+    "select_follow": Plural(
+        "Tien Gow instruction when the player follows",
+        "Select %(num)s tile to play.",
+        "Select %(num)s tiles to play.",
+    ),
+    "groups_with": Msg(
+        "Tien Gow: heading of the list of groups the selected tiles can be part of",
+        "Groups you can lead with these tiles:",
+    ),
+    "no_group": Msg(
+        "Tien Gow: the selected tiles are part of no group the player can lead",
+        "These tiles form no group you can lead.",
+    ),
     "too_many": Plural(
         "Tien Gow: the player selected more tiles than the trick needs",
         "Too many tiles: this trick needs %(num)s.",
         "Too many tiles: this trick needs %(num)s.",
     ),
-    "can_play_up": Msg("Tien Gow: the selected tiles beat the current high group", "These tiles beat the trick: Play puts them face up, or you may still play them face down."),
+    "can_play_up": Msg(
+        "Tien Gow: the selected tiles beat the current high group",
+        "These tiles beat the trick: Play puts them face up, or you may still play them face down.",
+    ),
     "down_only": Msg(
         "Tien Gow: the selected tiles cannot win the trick; %(high)s is the group holding it",
         "These tiles do not beat %(high)s with a group of the same type: they can only go face down.",
     ),
-    "up_lead": Msg("Tien Gow: the selected tiles form a group that can be led", "You can lead this group: press Play."),
+    "up_lead": Msg(
+        "Tien Gow: the selected tiles form a group that can be led", "You can lead this group: press Play."
+    ),
     "must_down": Msg(
         "Tien Gow: no face-up play is possible (for example after a Supreme lead, or early death)",
         "No play of yours can win this trick: play face down.",
     ),
     "led": Msg("Tien Gow log: %(name)s is a seat, %(tiles)s tiles with names", "%(name)s led %(tiles)s."),
     "played_up": Msg("Tien Gow log: a follower played face up", "%(name)s played %(tiles)s face up."),
-    "played_down": Plural("Tien Gow log: a seat played tiles face down", "%(name)s played %(num)s tile face down.", "%(name)s played %(num)s tiles face down."),
-    "won_trick": Plural("Tien Gow log: a seat won the trick", "%(name)s wins the trick and takes %(num)s column.", "%(name)s wins the trick and takes %(num)s columns."),
-    "last_trick": Msg("Tien Gow heading of the last trick panel; %(name)s is its winner", "Last trick, won by %(name)s"),
+    "played_down": Plural(
+        "Tien Gow log: a seat played tiles face down",
+        "%(name)s played %(num)s tile face down.",
+        "%(name)s played %(num)s tiles face down.",
+    ),
+    "won_trick": Plural(
+        "Tien Gow log: a seat won the trick",
+        "%(name)s wins the trick and takes %(num)s column.",
+        "%(name)s wins the trick and takes %(num)s columns.",
+    ),
+    "paid_now": Msg(
+        "Tien Gow log: payments for a Supreme or a quartet, paid as the trick ends; %(list)s lists each seat",
+        "Immediate payments: %(list)s.",
+    ),
+    "seat_amount": Msg("a seat and what it received (+) or paid (−), in a list of payments", "%(name)s %(amount)s"),
+    "last_trick": Msg(
+        "Tien Gow heading of the last trick panel; %(name)s is its winner", "Last trick, won by %(name)s"
+    ),
     "hide_last": Msg("Tien Gow button that hides the last trick panel", "Hide last trick"),
     "show_last": Msg("table button: show the trick played just before", "Last trick"),
     "result_title": Msg("Tien Gow heading of the end-of-deal results", "End of the deal"),
     "col_columns": Msg("Tien Gow results column heading: columns won", "Columns"),
-    "col_immediate": Msg("Tien Gow results column heading: payments for the Supreme and quartets during play", "Immediate payments"),
-    "col_settlement": Msg("Tien Gow results column heading: the final settlement with the winner of the last trick", "Settlement"),
-    "next_banker": Msg("Tien Gow results line: %(name)s is the seat that will be banker in the next deal", "Next banker: %(name)s"),
+    "col_immediate": Msg(
+        "Tien Gow results column heading: payments for the Supreme and quartets during play",
+        "Immediate payments",
+    ),
+    "col_settlement": Msg(
+        "Tien Gow results column heading: the final settlement with the winner of the last trick",
+        "Settlement",
+    ),
+    "next_banker": Msg(
+        "Tien Gow results line: %(name)s is the seat that will be banker in the next deal",
+        "Next banker: %(name)s",
+    ),
 }
 
 CHERKI: dict[str, Msg | Plural] = {
     "dealer": Msg("Cherki badge on the dealer's seat", "Dealer"),
     "called": Msg("Cherki badge: this player has called Cherki (declared the hand ready)", "Called Cherki"),
     "cards_in_hand": Plural("Cherki: cards a seat holds", "%(num)s card in hand", "%(num)s cards in hand"),
-    "stock": Plural("Cherki: cards left in the face-down stock", "Stock: %(num)s card", "Stock: %(num)s cards"),
+    "stock": Plural(
+        "Cherki: cards left in the face-down stock", "Stock: %(num)s card", "Stock: %(num)s cards"
+    ),
     "discards": Msg("Cherki: label of a seat's row of discarded cards", "Discards"),
     "no_discards": Msg("Cherki: a seat has not discarded yet", "no discard yet"),
-    "top_discard": Msg("Cherki: accessible label of the top discard; %(card)s is the card", "%(card)s, top discard: it can be taken"),
-    "pick_up": Msg("Cherki instruction at the start of the player's turn", "Draw a card from the stock, or take the top discard."),
+    "top_discard": Msg(
+        "Cherki: accessible label of the top discard; %(card)s is the card",
+        "%(card)s, top discard: it can be taken",
+    ),
+    "pick_up": Msg(
+        "Cherki instruction at the start of the player's turn",
+        "Draw a card from the stock, or take the top discard.",
+    ),
     "offer_call": Msg(
         "Cherki: offer at the start of a turn when the hand is ready",
         "Your hand is ready: you may call Cherki now, before drawing.",
     ),
-    "select_discard": Msg("Cherki instruction after picking up", "Select a card to discard, then press Discard."),
+    "select_discard": Msg(
+        "Cherki instruction after picking up", "Select a card to discard, then press Discard."
+    ),
     "can_call_discard": Msg(
         "Cherki: the selected discard leaves a ready hand",
         "With this discard your eight cards are ready: Call Cherki discards it and calls.",
     ),
-    "cannot_discard": Msg("Cherki: the selected card may not be discarded now", "This card cannot be discarded now."),
-    "called_wait": Msg("Cherki: the human has called and plays automatically", "You have called Cherki: your turns now play themselves until the card you wait for comes."),
+    "cannot_discard": Msg(
+        "Cherki: the selected card may not be discarded now", "This card cannot be discarded now."
+    ),
+    "called_wait": Msg(
+        "Cherki: the human has called and plays automatically",
+        "You have called Cherki: your turns now play themselves until the card you wait for comes.",
+    ),
     "drew": Msg("Cherki log: a seat drew from the stock", "%(name)s drew a card."),
     "took": Msg("Cherki log: a seat took the top discard", "%(name)s took %(card)s."),
     "discarded": Msg("Cherki log: a seat discarded", "%(name)s discarded %(card)s."),
-    "discarded_called": Msg("Cherki log: a seat discarded and called", "%(name)s discarded %(card)s and called Cherki."),
+    "discarded_called": Msg(
+        "Cherki log: a seat discarded and called", "%(name)s discarded %(card)s and called Cherki."
+    ),
     "called_log": Msg("Cherki log: a seat called", "%(name)s called Cherki."),
     "result_title": Msg("Cherki heading of the end-of-deal results", "End of the deal"),
     "wins_with": Msg("Cherki results: %(name)s is the winner's seat", "%(name)s wins with these nine cards:"),
-    "x_line": Msg("Cherki results: x is the sum of the points of the winner's nine cards", "Points of the nine cards: x = %(x)s"),
+    "x_line": Msg(
+        "Cherki results: x is the sum of the points of the winner's nine cards",
+        "Points of the nine cards: x = %(x)s",
+    ),
     "payment": Msg("Cherki results column heading: what each seat receives (+) or pays (−)", "Payment"),
     "drawn": Msg(
         "Cherki: the stock ran out and nobody won",

@@ -59,7 +59,14 @@ def test_normal_keeps_the_ready_hand_with_the_most_live_wait() -> None:
     # 7s lie dead in the pile, so 7 is the wait with the most cards still to come (12 - 3 - 2 = 7).
     hand = ["9c", "9s", "9m", "7c", "7s", "7m", "5c", "5s", "5m"]
     pile = [("9c", 1, None), ("9s", 2, None), ("9m", 1, None), ("9c", 2, None), ("7c", 1, None)]
-    pile += [("7s", 2, None), ("5c", 1, None), ("5s", 2, None), ("5m", 1, None), ("5c", 2, None), ("1c", 2, None)]
+    pile += [
+        ("7s", 2, None),
+        ("5c", 1, None),
+        ("5s", 2, None),
+        ("5m", 1, None),
+        ("5c", 2, None),
+        ("1c", 2, None),
+    ]
     deal = position(hand, pile=pile, picked="7m")
     decision = NORMAL.decide(deal.view(0), random.Random(1))
     assert decision.action.card is not None
@@ -90,25 +97,30 @@ def test_normal_takes_the_discard_only_when_it_helps() -> None:
     assert drew.reason.id == "draw-no-help"
 
 
-# 999 777 5 + 2 + 4: throwing the 2 or the 4 leaves the same shape; the 4 scores more, so normal keeps it.
+# 999 777 5 + 2 + 4: throwing the 2 or the 4 leaves the same shape. Two 2s and one 4 lie dead, so
+# more 4s are live (10 against 9): with nobody called, normal keeps the 4.
 _DEFENCE_HAND = ["9c", "9s", "9m", "7c", "7s", "7m", "5c", "2c", "4c"]
+_DEFENCE_PILE = [("2s", 1, None), ("2m", 2, None), ("8c", 1, None), ("4s", 1, None)]
 
 
-def test_normal_discards_the_low_card_with_no_caller() -> None:
-    deal = position(_DEFENCE_HAND, pile=[("8c", 1, None), ("4s", 1, None)], picked="4c")
+def test_normal_keeps_the_livelier_card_with_no_caller() -> None:
+    deal = position(_DEFENCE_HAND, pile=_DEFENCE_PILE, picked="4c")
     decision = NORMAL.decide(deal.view(0), random.Random(1))
     assert decision.action.card == "2c"
+    assert decision.reason.id == "discard-ways"
+    assert decision.reason.params["distance"] == 1
 
 
 def test_normal_defends_against_a_called_left_neighbour() -> None:
-    # Seat 1 called with its discard of 8c, then drew and threw a 4s: it cannot be waiting on 4.
+    # Seat 1 called with its discard of 8c, then drew and threw a 4s: it cannot be waiting on 4,
+    # while it may well hold a pair of 2s. Normal gives up the livelier 4 rather than feed a 2.
     caller = ["1c", "1s", "1m", "3c", "3s", "3m", "6c", "6s"]
     deal = position(
         _DEFENCE_HAND,
-        pile=[("8c", 1, None), ("4s", 1, None)],
+        pile=_DEFENCE_PILE,
         others=(caller, ()),
         called=(False, True, False),
-        calls=[(1, 0, 0, True)],
+        calls=[(1, 2, 2, True)],
         picked="4c",
     )
     decision = NORMAL.decide(deal.view(0), random.Random(1))

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tien_gow_helpers import random_finished
@@ -118,3 +119,39 @@ def test_the_installed_command_runs_without_a_traceback(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 0 and json.loads(proc.stdout)["settlement"] == [-6, 6, 0, 0]
+
+
+def _with(change: str) -> str:
+    """The catch example's record with one thing broken."""
+    record: dict[str, Any] = json.loads((EXAMPLES / "tien-gow-catch.json").read_text())
+    if change == "tile 7-7":
+        record["hands"][0][0] = "7-7"
+    elif change == "seat 5":
+        record["plays"][3]["seat"] = 5
+    elif change == "wrong seat":
+        record["plays"][1]["seat"] = 3
+    text = json.dumps(record)
+    return text[: len(text) // 2] if change == "truncated" else text
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "not JSON"),
+        ("[]", "a deal record is a JSON object"),
+        ('{"game": "x"}', "unknown game 'x'"),
+        (_with("tile 7-7"), "unknown tile '7-7'"),
+        (_with("seat 5"), 'play 3: "seat" must be a seat 0-3'),
+        (_with("wrong seat"), "illegal action 1 (not-your-turn)"),
+        (_with("truncated"), "not JSON"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"game": "tien-gow", "banker": 1' + "0" * 5000 + "}", "not JSON"),
+    ],
+)
+def test_malformed_inputs_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, reason: str
+) -> None:
+    code, out, err = run(["replay", write(tmp_path, text)], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("cardavia replay: ") and err.count("\n") == 1
+    assert reason in err and "Traceback" not in err

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
 from tien_gow_helpers import deal_of, down, up
 
+from cardavia.games.replay import replay_record
 from cardavia.games.tien_gow import TienGowDeal, tile
 from cardavia.games.tien_gow.options import DEFAULT_OPTIONS, Options
 from cardavia.games.tien_gow.scoring import immediate_deltas, settlement
@@ -13,6 +18,7 @@ HEAVEN = mask_of([tile("6-6")]) or 0
 LITTLE_THREE = mask_of([tile("1-2")]) or 0
 SUPREME = mask_of([tile("2-4"), tile("1-2")]) or 0
 QUARTET = mask_of([tile(c) for c in ["6-6", "6-6", "4-5", "3-6"]]) or 0
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
 def test_example_banker_p2_winner_p0() -> None:
@@ -191,3 +197,44 @@ def test_final_trick_bonus_option() -> None:
         assert result["immediate"] == immediate
         # never multiplied by the final-trick or sweep factors; the settlement is (5 x 2 x 2 x 2) each
         assert result["settlement"] == [120, -40, -40, -40]
+
+
+@pytest.mark.parametrize(
+    ("name", "banker", "winner", "columns", "net"),
+    [
+        ("tien-gow-money-1.json", 2, 0, [3, 2, 0, 3], [13, -2, -10, -1]),
+        ("tien-gow-money-2.json", 0, 0, [2, 6, 0, 0], [16, 4, -10, -10]),
+        ("tien-gow-money-3.json", 1, 3, [1, 5, 0, 2], [-3, 2, -5, 6]),
+        ("tien-gow-sweep.json", 1, 0, [8, 0, 0, 0], [80, -40, -20, -20]),
+    ],
+)
+def test_the_spec_money_examples_replay_as_whole_deals(
+    name: str, banker: int, winner: int, columns: list[int], net: list[int]
+) -> None:
+    """Each of the spec's four money examples as a played deal that ``cardavia replay`` scores."""
+    record = json.loads((EXAMPLES / name).read_text())
+    assert record["banker"] == banker
+    outcome = replay_record(record)
+    assert outcome.finished
+    result = outcome.result
+    assert (result["winner"], result["next_banker"], result["columns"]) == (winner, winner, columns)
+    assert result["immediate"] == [0, 0, 0, 0]
+    assert result["settlement"] == result["net"] == net
+
+
+@pytest.mark.parametrize(("bonus", "immediate"), [(True, [36, -12, -12, -12]), (False, [24, -8, -8, -8])])
+def test_a_final_supreme_is_paid_at_once_and_doubles_the_settlement(
+    bonus: bool, immediate: list[int]
+) -> None:
+    deal = deal_of(
+        ["6-6 6-6 4-5 3-6 1-1 1-1 2-4 1-2", "", "", ""], options=Options(bonus_on_final_trick=bonus)
+    )
+    for lead in ["6-6 6-6 4-5 3-6", "1-1 1-1", "2-4 1-2"]:
+        deal.apply(up(0, lead))
+        for _ in range(3):
+            deal.apply(deal.legal_actions()[-1])
+    result = deal.result()
+    assert result is not None and result["columns"] == [8, 0, 0, 0]
+    assert result["immediate"] == immediate
+    # 5 x banker 2 x final Supreme 2 x sweep 2 from each
+    assert result["settlement"] == [120, -40, -40, -40]

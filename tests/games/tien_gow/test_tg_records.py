@@ -208,3 +208,32 @@ def test_describe_a_finished_deal() -> None:
     text = GAME.describe(result)
     assert f"Seat {result['winner']} won the final trick" in text
     assert text.count("Trick ") == len(result["tricks"])
+
+
+def test_a_malformed_play_is_named_by_its_position() -> None:
+    record = record_of(5)
+    record["plays"][7] = {"seat": 9, "tiles": ["1-1"], "face": "up"}
+    with pytest.raises(RecordError) as err:
+        GAME.deal_from_record(record)
+    assert err.value.code == "bad-seat" and err.value.params["play"] == 7
+    assert err.value.message.startswith("play 7: ")
+    record["plays"][7] = {"seat": 0, "tiles": ["1-1"] * 9, "face": "up"}
+    with pytest.raises(RecordError) as err:
+        GAME.deal_from_record(record)
+    assert err.value.message == "play 7: not a Tien Gow play: a play has at most eight tiles"
+
+
+def test_reversed_codes_are_accepted_in_plays() -> None:
+    record = record_of(4)
+    for play in record["plays"]:
+        play["tiles"] = ["-".join(reversed(c.split("-"))) for c in play["tiles"]]
+    assert replay_record(record).result == random_finished(4).result()
+
+
+def test_a_play_after_the_end_is_named_by_its_index() -> None:
+    record = record_of(5)
+    end = len(record["plays"])
+    record["plays"].append({"seat": 0, "tiles": ["6-6"], "face": "up"})
+    with pytest.raises(ReplayRejected) as rejected:
+        replay_record(record)
+    assert rejected.value.index == end and rejected.value.rule == "deal-over"

@@ -110,3 +110,10 @@ def test_masks_encode_multisets_uniquely() -> None:
     assert mask_of([heaven, heaven, heaven]) is None
     assert mask_of([tile("1-2"), tile("1-2")]) is None
     assert mask_of(full_set()) == (1 << 32) - 1
+
+
+def test_an_unknown_tile_is_shown_short_whatever_it_is() -> None:
+    for code in ["7" * 10_000, [[["6-6"]]] * 1000]:
+        with pytest.raises(RecordError) as err:
+            tile(code)  # type: ignore[arg-type]
+        assert len(err.value.message) < 120 and len(str(err.value.params["tile"])) <= 40

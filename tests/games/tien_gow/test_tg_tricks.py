@@ -237,3 +237,46 @@ def test_playing_after_the_end_is_refused() -> None:
     with pytest.raises(IllegalAction) as err:
         deal.apply(up(0, "1-5"))
     assert err.value.code == "deal-over"
+
+
+def _discard_keeping(deal: TienGowDeal, keep: str) -> None:
+    """The seat to act puts face down tiles none of which is in ``keep``."""
+    kept = set(keep.split())
+    deal.apply(next(p for p in deal.legal_actions() if not p.face_up and not kept & set(p.codes)))
+
+
+def test_a_player_without_a_column_may_win_a_final_triple() -> None:
+    deal = deal_of(["6-6 6-6 4-5 3-6 4-4 1-3 1-3 2-3", "1-1 1-1 3-5", "", ""], banker=0)
+    for lead in ["6-6 6-6 4-5 3-6", "4-4"]:
+        deal.apply(up(0, lead))
+        for _ in range(3):
+            _discard_keeping(deal, "1-1 3-5")
+    deal.apply(up(0, "1-3 1-3 2-3"))
+    assert deal.columns[1] == 0
+    deal.apply(up(1, "1-1 1-1 3-5"))
+    deal.apply(deal.legal_actions()[-1])
+    deal.apply(deal.legal_actions()[-1])
+    result = deal.result()
+    assert result is not None and result["winner"] == 1 and result["columns"] == [5, 3, 0, 0]
+    # the banker's quartet paid at once; the winner owes the banker a doubled surplus of 1
+    assert result["immediate"] == [24, -8, -8, -8]
+    assert result["settlement"] == [2, 8, -5, -5]
+
+
+def test_a_player_without_a_column_may_win_a_final_quartet_and_collects_for_it() -> None:
+    deal = deal_of(["4-4 4-4 3-4 2-5 1-3 1-3 1-4 2-3", "6-6 6-6 4-5 3-6", "", ""], banker=0)
+    deal.apply(up(0, "4-4 4-4 3-4 2-5"))
+    for _ in range(3):
+        _discard_keeping(deal, "6-6 4-5 3-6")
+    deal.apply(up(0, "1-3 1-3 1-4 2-3"))
+    assert deal.columns[1] == 0
+    deal.apply(up(1, "6-6 6-6 4-5 3-6"))
+    deal.apply(deal.legal_actions()[-1])
+    deal.apply(deal.legal_actions()[-1])
+    result = deal.result()
+    assert result is not None and result["winner"] == 1 and result["columns"] == [4, 4, 0, 0]
+    # both quartets paid at once (the follower's on the final trick too), the banker's share doubled
+    assert [t.payments for t in deal.view(2).tricks] == [(24, -8, -8, -8), (-8, 16, -4, -4)]
+    # a final trick won by a quartet doubles the settlement, not the immediate payments
+    assert result["settlement"] == [0, 20, -10, -10]
+    assert result["net"] == [16, 28, -22, -22]

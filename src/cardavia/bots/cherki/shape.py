@@ -61,32 +61,22 @@ def overlap(counts: Counts, avail: Counts | None = None) -> int:
             t2[k] = _role(c, 6, a, 6)
             tp[k] = _role(c, 5, a, 6)
             ttp[k] = _role(c, 8, a, 9)
-    order = sorted(range(NUM_KINDS), key=t1.__getitem__, reverse=True)
+    # the best three triple gains and best two pair gains, to pair every role with the best others
+    t_order = sorted(range(NUM_KINDS), key=t1.__getitem__, reverse=True)[:3]
+    p_order = sorted(range(NUM_KINDS), key=pr.__getitem__, reverse=True)[:2]
     best = _NEG
-    for p in range(NUM_KINDS):
-        gp = pr[p]
-        if gp <= _NEG:
-            continue
-        s = gp
-        taken = 0
-        for k in order:  # the two best triples among the other kinds
-            if k != p:
-                s += t1[k]
-                taken += 1
-                if taken == 2:
-                    break
+    for p in range(NUM_KINDS):  # a pair and two triples of three different kinds
+        if pr[p] > _NEG:
+            a, b = [k for k in t_order if k != p][:2]
+            s = pr[p] + t1[a] + t1[b]
+            if s > best:
+                best = s
+    for a in range(VALUE_KINDS):
+        other_t = t1[t_order[1]] if t_order[0] == a else t1[t_order[0]]
+        other_p = pr[p_order[1]] if p_order[0] == a else pr[p_order[0]]
+        s = max(t2[a] + other_p, tp[a] + other_t, ttp[a])  # two roles or all three in one value
         if s > best:
             best = s
-        for a in range(VALUE_KINDS):
-            if a != p and t2[a] + gp > best:
-                best = t2[a] + gp
-    for a in range(VALUE_KINDS):
-        if tp[a] > _NEG:
-            other = max(t1[k] for k in range(NUM_KINDS) if k != a)
-            if tp[a] + other > best:
-                best = tp[a] + other
-        if ttp[a] > best:
-            best = ttp[a]
     return best if best >= 0 else -1
 
 

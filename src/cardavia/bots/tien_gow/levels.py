@@ -117,7 +117,7 @@ def candidates(
         values = policy.tile_values(pos.hand, pos.unseen)
         scored = sorted(
             down_masks(pos.hand, pos.sim.size),
-            key=lambda m: sum(values.get(b, values.get(b >> 1, 0.0)) for b in policy._bits(m)),
+            key=lambda m: policy.group_value(m, values),
         )
         downs = [(m, False) for m in scored[:3]]
     out = ups + downs

@@ -18,7 +18,7 @@ Ideas, in the order they are tried:
 
 from __future__ import annotations
 
-from cardavia.bots.tien_gow.sim import Sim, unseen_of
+from cardavia.bots.tien_gow.sim import Sim, split, unseen_of
 from cardavia.games.tien_gow.deal import down_masks
 from cardavia.games.tien_gow.groups import (
     BEATERS,
@@ -66,15 +66,6 @@ def beater_count(group: int, unseen: int) -> int:
     return sum(1 for b in BEATERS[group] if not b & ~unseen)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 _CACHE_MAX = 200_000
 _VALUES: dict[tuple[int, int], dict[int, float]] = {}
 _RUNOUT: dict[tuple[int, int], list[int] | None] = {}
@@ -102,7 +93,7 @@ def _tile_values(hand: int, unseen: int) -> dict[int, float]:
         if g.bit_count() > 1:
             in_group |= g
     values = {}
-    for bit in _bits(hand):
+    for bit in split(hand):
         v = 10.0 - min(10, single_beaters(bit, unseen))
         slot = bit.bit_length() - 1
         if SLOT_TILE[slot].civil:
@@ -124,15 +115,8 @@ def cheapest_down(hand: int, k: int, values: dict[int, float]) -> int:
     """The ``k`` tiles least worth keeping."""
     if k == 1:
         return min(values, key=lambda b: (values[b], b))
-    best, best_v = 0, 1e9
-    for m in down_masks(hand, k):
-        v = 0.0
-        for b in _bits(m):
-            # a lone second-copy slot never appears in down_masks; value by the first copy's slot
-            v += values.get(b, values.get(b >> 1, 0.0))
-        if v < best_v:
-            best, best_v = m, v
-    return best
+    # ties go to the first combination, as min keeps the first of equals
+    return min(down_masks(hand, k), key=lambda m: group_value(m, values))
 
 
 def runout(hand: int, unseen: int) -> list[int] | None:
@@ -203,17 +187,17 @@ def lead(sim: Sim, seat: int, hand: int, unseen: int) -> Choice:
     safe = [g for g in leads if is_safe(g, unseen) and g != SUPREME_MASK]
     spare = [g for g in safe if not g & keeper and g.bit_count() < n]
     if spare:
-        g = max(spare, key=lambda g: (g.bit_count(), -_value(g, values)))
+        g = max(spare, key=lambda g: (g.bit_count(), -group_value(g, values)))
         return g, True, "safe-lead", g
     if no_column and safe:
-        g = max(safe, key=lambda g: (g.bit_count(), -_value(g, values)))
+        g = max(safe, key=lambda g: (g.bit_count(), -group_value(g, values)))
         return g, True, "need-column", g
     if n == 2 and hand & LITTLE_THREE_BIT and not hand & BIG_SIX_BIT and unseen & BIG_SIX_BIT:
         return LITTLE_THREE_BIT, True, "little-three-guard", LITTLE_THREE_BIT
     if no_column:
         # the group the fewest unseen groups can beat, preferring more tiles (more columns)
         cands = [g for g in leads if not g & keeper or g.bit_count() > 1] or list(leads)
-        g = min(cands, key=lambda g: (beater_count(g, unseen) - g.bit_count(), -_value(g, values)))
+        g = min(cands, key=lambda g: (beater_count(g, unseen) - g.bit_count(), -group_value(g, values)))
         return g, True, "need-column", g
     keeper_first = keeper >> 1 if keeper & CIVIL_HI else keeper  # a single is led by its first slot
     singles = [g for g in leads if g.bit_count() == 1 and g != keeper_first]
@@ -223,8 +207,12 @@ def lead(sim: Sim, seat: int, hand: int, unseen: int) -> Choice:
     return g, True, "dump-lead", keeper
 
 
-def _value(g: int, values: dict[int, float]) -> float:
-    return sum(values.get(b, values.get(b >> 1, 0.0)) for b in _bits(g))
+def group_value(g: int, values: dict[int, float]) -> float:
+    """What the tiles of ``g`` are worth keeping, together (see :func:`tile_values`).
+
+    A tile counted by its second-copy slot is valued as its first copy (both copies are equal).
+    """
+    return sum(values.get(b, values.get(b >> 1, 0.0)) for b in split(g))
 
 
 def follow(sim: Sim, seat: int, hand: int, unseen: int) -> Choice:

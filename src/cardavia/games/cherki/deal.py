@@ -8,6 +8,8 @@ tests are one dictionary look-up. Nothing here reads a clock or the global rando
 from __future__ import annotations
 
 import random
+from bisect import insort
+from operator import itemgetter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +58,72 @@ _RC_REMOVE: tuple[tuple[int, ...], ...] = tuple(
 _DISCARD_PLAIN: tuple[tuple[Action, ...], ...] = tuple(tuple(pair[0] for pair in row) for row in DISCARD)
 
 
+# Legal-action tuples built once, so that listing the legal actions allocates nothing at a pick-up.
+# _PICKUP[seat][ready][top]: draw, take the top discard, call if ready; index NO_CARD (-1) lands on
+# the last row, "nothing may be taken".
+def _pickup_rows(seat: int, ready: bool) -> tuple[tuple[Action, ...], ...]:
+    tail = (CALL[seat],) if ready else ()
+    rows = [(DRAW[seat], TAKE[seat][f], *tail) for f in range(NUM_FACES)]
+    rows.append((DRAW[seat], *tail))
+    return tuple(rows)
+
+
+_PICKUP: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(
+    (_pickup_rows(s, False), _pickup_rows(s, True)) for s in range(NUM_SEATS)
+)
+# a caller's one forced action: draw, take the top discard (its wait), discard what it drew
+_FORCED_DRAW: tuple[tuple[Action], ...] = tuple((DRAW[s],) for s in range(NUM_SEATS))
+_FORCED_TAKE: tuple[tuple[tuple[Action], ...], ...] = tuple(
+    tuple((TAKE[s][f],) for f in range(NUM_FACES)) for s in range(NUM_SEATS)
+)
+_FORCED_DISCARD: tuple[tuple[tuple[Action], ...], ...] = tuple(
+    tuple((DISCARD[s][f][0],) for f in range(NUM_FACES)) for s in range(NUM_SEATS)
+)
+
+# n.bit_length(): what random.Random's choice and shuffle ask getrandbits for when picking below n
+_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(DECK_SIZE + 1))
+_CHOICE = random.Random.choice
+_SHUFFLE = random.Random.shuffle
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
+
+
+def _plain_generator(rng: random.Random) -> bool:
+    """Whether ``rng`` draws below n exactly as the fused loops here do: ``getrandbits(n.bit_length())``
+    until below n (CPython's ``Random`` and subclasses that keep its ``choice``/``shuffle``)."""
+    cls = type(rng)
+    return (
+        _RANDBELOW is not None
+        and getattr(cls, "_randbelow", None) is _RANDBELOW
+        and cls.choice is _CHOICE
+        and cls.shuffle is _SHUFFLE
+    )
+
+
+def _discards_with_calls(seat: int, hand: list[int], code: int) -> tuple[Action, ...]:
+    """The discards of a 9-card hand (residue ``code``) that may call: one per face held, in face
+    order, each followed by its calling variant when the eight cards kept would be ready."""
+    discards = DISCARD[seat]
+    if code == 0:  # complete: any kind held can be dropped to leave a ready hand
+        return tuple(a for f in sorted(set(hand)) for a in discards[f])
+    pair = DISCARD_OF_CODE.get(code)
+    if pair is None:  # no discard leaves a ready hand
+        return tuple(map(_DISCARD_PLAIN[seat].__getitem__, sorted(set(hand))))
+    drop = pair[0]
+    out: list[Action] = []
+    for f in sorted(set(hand)):
+        if KIND_OF[f] == drop:
+            out += discards[f]
+        else:
+            out.append(discards[f][0])
+    return tuple(out)
+
+
+# the deck positions the i-th seat in dealing order gets: d0 d1 d6 d7 d12 d13 d18 d19 for the first
+_DEAL_PICKS = tuple(
+    itemgetter(*(6 * r + 2 * i + j for r in range(4) for j in range(2))) for i in range(NUM_SEATS)
+)
+
+
 def deal_order(dealer: int) -> list[int]:
     """The seats in dealing and playing order: the dealer's left first, the dealer last."""
     return seats_from(next_seat(dealer, NUM_SEATS), NUM_SEATS)
@@ -66,10 +134,9 @@ def hands_from_deck(dealer: int, deck: Sequence[int]) -> list[list[int]]:
 
     The first seat gets d0 d1 d6 d7 d12 d13 d18 d19, the second d2 d3 d8 d9 ..., the dealer d4 d5 ...
     """
-    hands: list[list[int]] = [[] for _ in range(NUM_SEATS)]
-    for i, seat in enumerate(deal_order(dealer)):
-        for r in range(4):
-            hands[seat].extend(deck[6 * r + 2 * i : 6 * r + 2 * i + 2])
+    hands: list[list[int]] = [[], [], []]
+    for pick, seat in zip(_DEAL_PICKS, deal_order(dealer), strict=True):
+        hands[seat] = list(pick(deck))
     return hands
 
 
@@ -88,9 +155,21 @@ def stack_deck(dealer: int, hands: Sequence[Sequence[str]], stock: Sequence[str]
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:
-    """A uniformly shuffled deck of face numbers."""
+    """A uniformly shuffled deck of face numbers: exactly ``rng.shuffle`` of the deck in face order."""
     deck = list(FULL_DECK)
-    rng.shuffle(deck)
+    if not _plain_generator(rng):
+        rng.shuffle(deck)
+        return deck
+    # random.Random.shuffle with its per-card method call inlined: the same draws, the same deck
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(DECK_SIZE - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
@@ -156,7 +235,8 @@ class CherkiDeal:
     # ----- construction -------------------------------------------------------------------------
 
     @classmethod
-    def _start(cls, dealer: int, hands: list[list[int]], stock_top_first: Sequence[int]) -> CherkiDeal:
+    def _start(cls, dealer: int, hands: list[list[int]], stock: list[int]) -> CherkiDeal:
+        """A deal before its first action; ``stock`` is owned by the deal, top card LAST."""
         self = object.__new__(cls)
         self.dealer = dealer
         self.deck = None
@@ -165,11 +245,15 @@ class CherkiDeal:
         self.residues = []
         for hand in hands:
             counts = [0] * NUM_KINDS
+            residue = 0
             for f in hand:
-                counts[KIND_OF[f]] += 1
+                kind = KIND_OF[f]
+                c = counts[kind]
+                counts[kind] = c + 1
+                residue += _RC_ADD[kind][c]
             self.kinds.append(counts)
-            self.residues.append(sum((c % 3) * p for c, p in zip(counts, POW3, strict=True)))
-        self.stock = list(reversed(stock_top_first))
+            self.residues.append(residue)
+        self.stock = stock
         self.pile = []
         self.pile_seat = []
         self.pile_taken = []
@@ -192,7 +276,9 @@ class CherkiDeal:
     @classmethod
     def from_deck(cls, dealer: int, deck: Sequence[int]) -> CherkiDeal:
         """The deal of a deck of face numbers in deal order (no action applied yet)."""
-        self = cls._start(dealer, hands_from_deck(dealer, deck), deck[DEALT:])
+        stock = list(deck[DEALT:])
+        stock.reverse()  # d24 is drawn first, so it goes last
+        self = cls._start(dealer, hands_from_deck(dealer, deck), stock)
         self.deck = tuple(deck)
         return self
 
@@ -258,7 +344,7 @@ class CherkiDeal:
             size = HAND_SIZE + (1 if phase == "discard" and seat == to_act else 0)
             if len(hand) != size:
                 raise bad(f"seat {seat} must hold {size} cards")
-        self = cls._start(dealer, face_hands, stock_faces)
+        self = cls._start(dealer, face_hands, stock_faces[::-1])
         self.pile, self.pile_seat, self.pile_taken = pile_faces, pile_seats, pile_takers
         self.to_move = to_act
         self.turn = turn
@@ -345,8 +431,9 @@ class CherkiDeal:
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the seat to act, in a stable order; a caller's turn has exactly one.
 
-        Draw, take (naming the top discard), call; or one discard per face held, each followed by
-        its calling variant when the eight cards kept would be ready.
+        Draw, take (naming the top discard), call; or one discard per face held, in face order, each
+        followed by its calling variant when the eight cards kept would be ready. The tuple is built
+        once per state (pick-up tuples never: they come from tables).
         """
         legal = self._legal
         if legal is not None:
@@ -354,38 +441,24 @@ class CherkiDeal:
         phase = self.phase
         seat = self.to_move
         if phase == PICKUP:
-            pile = self.pile
-            take_ok = bool(pile) and self.pile_taken[-1] < 0 and self.bounces < MAX_BOUNCES
-            take_ok = take_ok and self.take_run < MAX_TAKE_RUN
+            taken = self.pile_taken
+            top = (
+                self.pile[-1]
+                if taken and taken[-1] < 0 and self.bounces < MAX_BOUNCES and self.take_run < MAX_TAKE_RUN
+                else NO_CARD
+            )
             if self.called[seat]:
-                top = self.pile[-1] if take_ok else NO_CARD
-                legal = (TAKE[seat][top],) if take_ok and KIND_OF[top] == self.waits[seat] else (DRAW[seat],)
-            elif take_ok:
-                if self.residues[seat] in WAIT_OF_CODE:
-                    legal = (DRAW[seat], TAKE[seat][self.pile[-1]], CALL[seat])
-                else:
-                    legal = (DRAW[seat], TAKE[seat][self.pile[-1]])
-            elif self.residues[seat] in WAIT_OF_CODE:
-                legal = (DRAW[seat], CALL[seat])
+                wait = self.waits[seat]
+                legal = _FORCED_TAKE[seat][top] if top >= 0 and KIND_OF[top] == wait else _FORCED_DRAW[seat]
             else:
-                legal = (DRAW[seat],)
+                legal = _PICKUP[seat][self.residues[seat] in WAIT_OF_CODE][top]
         elif phase == DISCARDING:
             if self.called[seat]:
-                legal = (_DISCARD_PLAIN[seat][self.picked],)
+                legal = _FORCED_DISCARD[seat][self.picked]
             else:
                 code = self.residues[seat]
-                if code == 0:  # complete: any kind held can be dropped to leave a ready hand
-                    legal = tuple(a for f in sorted(set(self.hands[seat])) for a in DISCARD[seat][f])
-                elif code in DISCARD_OF_CODE:  # one kind can be dropped to leave a ready hand
-                    drop = DISCARD_OF_CODE[code][0]
-                    discards = DISCARD[seat]
-                    out: list[Action] = []
-                    for f in sorted(set(self.hands[seat])):
-                        if KIND_OF[f] == drop:
-                            out += discards[f]
-                        else:
-                            out.append(discards[f][0])
-                    legal = tuple(out)
+                if code == 0 or code in DISCARD_OF_CODE:
+                    legal = _discards_with_calls(seat, self.hands[seat], code)
                 else:  # the common case: no call possible, one plain discard per face held
                     legal = tuple(map(_DISCARD_PLAIN[seat].__getitem__, sorted(set(self.hands[seat]))))
         else:
@@ -398,6 +471,7 @@ class CherkiDeal:
     def apply(self, action: Action) -> None:
         """Apply ``action`` of the seat to act, or raise ``IllegalAction`` and change nothing."""
         # One flat method on purpose: random play-outs call it hundreds of times per deal.
+        # random_playout repeats the state changes below; a test keeps the two in step.
         seat = action.seat
         phase = self.phase
         if seat != self.to_move or phase == OVER:
@@ -406,7 +480,53 @@ class CherkiDeal:
             raise illegal("not-your-turn", seat=seat, to_act=self.to_move)
         do = action.do
         if do == "discard":
-            self._discard(action, seat, phase)
+            if phase != DISCARDING:
+                raise illegal("pick-up-first")
+            card = action.card
+            face = FACE_BY_CODE[card] if card is not None else NO_CARD
+            hand = self.hands[seat]
+            if face not in hand:
+                raise illegal("card-not-in-hand", card=str(card))
+            kind = KIND_OF[face]
+            counts = self.kinds[seat]
+            c = counts[kind]
+            residue = self.residues[seat] + _RC_REMOVE[kind][c]
+            wait = -1
+            if self.called[seat]:
+                if face != self.picked:
+                    raise illegal("called-discard-drawn", card=FACE_CODES[self.picked])
+                if action.call:
+                    raise illegal("already-called")
+            elif action.call:
+                found = WAIT_OF_CODE.get(residue)
+                if found is None:
+                    raise illegal("call-not-ready", card=FACE_CODES[face])
+                wait = found
+            self.log.append(action)
+            hand.remove(face)
+            counts[kind] = c - 1
+            self.residues[seat] = residue
+            pile = self.pile
+            pile.append(face)
+            self.pile_seat.append(seat)
+            self.pile_taken.append(-1)
+            if self.picked_by_take:
+                self.take_run += 1
+                self.bounces = self.bounces + 1 if face == self.picked else 0
+            else:
+                self.take_run = 0
+                self.bounces = 0
+            if wait >= 0:
+                self.called[seat] = True
+                self.waits[seat] = wait
+                self.calls.append((seat, self.turn, len(pile) - 1, True))
+            self.picked = NO_CARD
+            if self.stock:
+                self.to_move = (seat + 1) % NUM_SEATS  # seats.next_seat, inlined: this runs every turn
+                self.phase = PICKUP
+                self.turn += 1
+            else:
+                self.phase = OVER  # the turn that drew the last card is finished: a drawn deal
         elif do == "draw" or do == "take":
             if phase != PICKUP:
                 raise illegal("already-picked-up")
@@ -467,53 +587,191 @@ class CherkiDeal:
             raise illegal("called-must-draw")
         return top
 
-    def _discard(self, action: Action, seat: int, phase: int) -> None:
-        if phase != DISCARDING:
-            raise illegal("pick-up-first")
-        card = action.card
-        face = FACE_BY_CODE[card] if card is not None else NO_CARD
-        hand = self.hands[seat]
-        if face not in hand:
-            raise illegal("card-not-in-hand", card=str(card))
-        kind = KIND_OF[face]
-        counts = self.kinds[seat]
-        c = counts[kind]
-        residue = self.residues[seat] + _RC_REMOVE[kind][c]
-        wait = -1
-        if self.called[seat]:
-            if face != self.picked:
-                raise illegal("called-discard-drawn", card=FACE_CODES[self.picked])
-            if action.call:
-                raise illegal("already-called")
-        elif action.call:
-            found = WAIT_OF_CODE.get(residue)
-            if found is None:
-                raise illegal("call-not-ready", card=FACE_CODES[face])
-            wait = found
-        self.log.append(action)
-        hand.remove(face)
-        counts[kind] = c - 1
-        self.residues[seat] = residue
-        self.pile.append(face)
-        self.pile_seat.append(seat)
-        self.pile_taken.append(-1)
-        if self.picked_by_take:
-            self.take_run += 1
-            self.bounces = self.bounces + 1 if face == self.picked else 0
-        else:
-            self.take_run = 0
-            self.bounces = 0
-        if wait >= 0:
-            self.called[seat] = True
-            self.waits[seat] = wait
-            self.calls.append((seat, self.turn, len(self.pile) - 1, True))
-        self.picked = NO_CARD
-        if self.stock:
-            self.to_move = (seat + 1) % NUM_SEATS  # seats.next_seat, inlined: this runs every turn
-            self.phase = PICKUP
-            self.turn += 1
-        else:
-            self.phase = OVER  # the turn that drew the last card is finished: a drawn deal
+    def random_playout(self, rng: random.Random) -> None:
+        """Play the deal to its end, choosing uniformly among exactly ``legal_actions()`` at each step.
+
+        The same as ``while not deal.is_over(): deal.apply(rng.choice(tuple(deal.legal_actions())))``
+        (the same draws from ``rng``, so the same final state and record), fused into one loop over
+        local variables: what bots' play-outs and ``cardavia bench`` should call. A generator whose
+        ``choice`` draws otherwise than ``random.Random``'s gets that generic loop itself.
+        """
+        if self.phase == OVER:
+            return
+        if not _plain_generator(rng):
+            while self.phase != OVER:
+                self.apply(_CHOICE(rng, tuple(self.legal_actions())))
+            return
+        # rng.choice(legal) is legal[r] with r = getrandbits(len(legal).bit_length()), drawn again
+        # until r < len(legal); a forced action (one legal) still draws getrandbits(1) until 0.
+        # Each pass of the loop is one turn; its state changes repeat apply's (a test keeps them so).
+        getrandbits = rng.getrandbits
+        bits = _BITS
+        kind_of = KIND_OF
+        rc_add = _RC_ADD
+        rc_remove = _RC_REMOVE
+        wait_of = WAIT_OF_CODE
+        partial = DISCARD_OF_CODE
+        draws = DRAW
+        takes = TAKE
+        plain = _DISCARD_PLAIN
+        hands = self.hands
+        kinds = self.kinds
+        residues = self.residues
+        stock = self.stock
+        pop = stock.pop
+        pile = self.pile
+        pile_seat = self.pile_seat
+        pile_taken = self.pile_taken
+        called = self.called
+        waits = self.waits
+        calls = self.calls
+        log = self.log.append
+        seat = self.to_move
+        picked = self.picked
+        by_take = self.picked_by_take
+        turn = self.turn
+        bounces = self.bounces
+        take_run = self.take_run
+        mid_turn = self.phase == DISCARDING
+        # per seat: how many of each face it holds, and the faces it holds in order (the discards
+        # legal_actions lists), kept up to date instead of sorting the hand every turn
+        face_counts = []
+        held = []
+        for cards in hands:
+            fc = [0] * NUM_FACES
+            for f in cards:
+                fc[f] += 1
+            face_counts.append(fc)
+            held.append(sorted(set(cards)))
+        # the discard that may be taken at the start of the coming turn, or NO_CARD
+        top = (
+            pile[-1]
+            if pile_taken and pile_taken[-1] < 0 and bounces < MAX_BOUNCES and take_run < MAX_TAKE_RUN
+            else NO_CARD
+        )
+        while True:
+            hand = hands[seat]
+            counts = kinds[seat]
+            fc = face_counts[seat]
+            faces = held[seat]
+            caller = called[seat]
+            if mid_turn:
+                mid_turn = False
+            else:
+                # ---- pick up: draw, take the top discard, or call first
+                if not caller:
+                    residue = residues[seat]
+                    if residue in wait_of:
+                        n = 3 if top >= 0 else 2
+                        k = bits[n]
+                        r = getrandbits(k)
+                        while r >= n:
+                            r = getrandbits(k)
+                        if r == n - 1:  # call, listed last: the forced pick-up follows
+                            caller = called[seat] = True
+                            waits[seat] = wait_of[residue]
+                            calls.append((seat, turn, len(pile), False))
+                            log(CALL[seat])
+                        else:
+                            by_take = r == 1
+                    elif top >= 0:
+                        r = getrandbits(2)
+                        while r >= 2:
+                            r = getrandbits(2)
+                        by_take = r == 1
+                    else:
+                        while getrandbits(1):
+                            pass
+                        by_take = False
+                if caller:
+                    while getrandbits(1):
+                        pass
+                    by_take = top >= 0 and kind_of[top] == waits[seat]
+                if by_take:
+                    picked = top
+                    pile_taken[-1] = seat
+                    log(takes[seat][picked])
+                else:
+                    picked = pop()
+                    log(draws[seat])
+                hand.append(picked)
+                if not fc[picked]:
+                    insort(faces, picked)
+                fc[picked] += 1
+                kind = kind_of[picked]
+                c = counts[kind]
+                counts[kind] = c + 1
+                residues[seat] += rc_add[kind][c]
+                if kind == waits[seat]:  # a caller picked up its wait: it wins
+                    self.winner = seat
+                    self.win_face = picked
+                    self.phase = OVER
+                    break
+            # ---- discard
+            call = False
+            if caller:
+                while getrandbits(1):
+                    pass
+                face = picked
+                log(plain[seat][face])
+            else:
+                residue = residues[seat]
+                if residue == 0 or residue in partial:
+                    options = _discards_with_calls(seat, hand, residue)
+                    n = len(options)
+                    k = bits[n]
+                    r = getrandbits(k)
+                    while r >= n:
+                        r = getrandbits(k)
+                    chosen = options[r]
+                    face = FACE_BY_CODE[chosen.card or ""]
+                    call = chosen.call
+                    log(chosen)
+                else:
+                    n = len(faces)
+                    k = bits[n]
+                    r = getrandbits(k)
+                    while r >= n:
+                        r = getrandbits(k)
+                    face = faces[r]
+                    log(plain[seat][face])
+            hand.remove(face)
+            left = fc[face] - 1
+            fc[face] = left
+            if not left:
+                faces.remove(face)
+            kind = kind_of[face]
+            c = counts[kind]
+            counts[kind] = c - 1
+            residue = residues[seat] + rc_remove[kind][c]
+            residues[seat] = residue
+            pile.append(face)
+            pile_seat.append(seat)
+            pile_taken.append(-1)
+            if by_take:
+                take_run += 1
+                bounces = bounces + 1 if face == picked else 0
+                top = face if bounces < MAX_BOUNCES and take_run < MAX_TAKE_RUN else NO_CARD
+            else:
+                take_run = bounces = 0
+                top = face
+            if call:
+                called[seat] = True
+                waits[seat] = wait_of[residue]
+                calls.append((seat, turn, len(pile) - 1, True))
+            if not stock:
+                self.phase = OVER  # the turn that drew the last card is finished: a drawn deal
+                picked = NO_CARD
+                break
+            seat = (seat + 1) % NUM_SEATS
+            turn += 1
+        self.to_move = seat
+        self.picked = picked
+        self.picked_by_take = by_take
+        self.turn = turn
+        self.bounces = bounces
+        self.take_run = take_run
+        self._legal = None
 
     # ----- outcome and record -------------------------------------------------------------------
 

@@ -62,8 +62,8 @@ def play_from_json(obj: object, seat: int | None) -> Play:
     tiles = obj.get("tiles")
     if not isinstance(tiles, list) or not tiles:
         raise _bad('"tiles" must be a non-empty list of tile codes')
-    if len(tiles) > 8:
-        raise _bad("a play has at most four tiles")
+    if len(tiles) > 8:  # more than a hand; 5 to 8 tiles are left to the rules (lead-too-many, wrong-count)
+        raise _bad("a play has at most eight tiles")
     face = obj.get("face")
     if face not in ("up", "down"):
         raise _bad('"face" must be "up" or "down"')

@@ -88,5 +88,12 @@ def read_record(record: Mapping[str, Any]) -> tuple[list[int], int, Options, lis
     plays_obj = record.get("plays", [])
     if not isinstance(plays_obj, list):
         raise _bad('"plays" must be a list')
-    plays = [play_from_json(obj, None) for obj in plays_obj]
+    plays = []
+    for index, obj in enumerate(plays_obj):
+        try:
+            plays.append(play_from_json(obj, None))
+        except RecordError as exc:  # say which play: a record may hold dozens
+            raise RecordError(
+                exc.code, f"play {index}: {exc.message}", {**exc.params, "play": index}
+            ) from None
     return masks, banker, options, plays

@@ -121,7 +121,13 @@ def tile(code: str) -> Tile:
         found = BY_CODE.get(f"{a}-{b}")
         if found is not None:
             return found
-    raise RecordError("unknown-tile", MESSAGES["unknown-tile"].format(tile=repr(code)), {"tile": str(code)})
+    # a record may hold anything where a tile belongs: keep the message one short line
+    shown, given = _clip(repr(code)), _clip(str(code))
+    raise RecordError("unknown-tile", MESSAGES["unknown-tile"].format(tile=shown), {"tile": given})
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def normalize(mask: int) -> int:

@@ -82,7 +82,8 @@ def card_symbol(code: str) -> str:
     """The ``<symbol id="card-CODE">`` of one card face, or of the back for "back"."""
     if code == "back":
         lattice = "".join(
-            f'<path d="M4 {y} L20 {y - 8} L36 {y} L20 {y + 8} Z" fill="none" stroke="#e9c9a0" stroke-width="1"/>'
+            f'<path d="M4 {y} L20 {y - 8} L36 {y} L20 {y + 8} Z" fill="none" '
+            'stroke="#e9c9a0" stroke-width="1"/>'
             for y in range(12, 96, 12)
         )
         body = (

@@ -61,13 +61,17 @@ def tile_symbol(code: str) -> str:
     """The ``<symbol id="tile-CODE">`` of one tile (high half on top), or of the back for "back"."""
     if code == "back":
         lines = "".join(
-            f'<path d="M6 {y} L24 {y - 9} L42 {y} L24 {y + 9} Z" fill="none" stroke="{EDGE}" stroke-width="2"/>'
+            f'<path d="M6 {y} L24 {y - 9} L42 {y} L24 {y + 9} Z" fill="none" '
+            f'stroke="{EDGE}" stroke-width="2"/>'
             for y in range(16, 112, 18)
         )
         return f'<symbol id="tile-back" viewBox="0 0 {WIDTH} {HEIGHT}">{_body()}{lines}</symbol>'
     low, high = (int(part) for part in code.split("-"))
     heaven = code == "6-6"
-    parts = [_body(), f'<line x1="6" y1="{HALF:g}" x2="{WIDTH - 6}" y2="{HALF:g}" stroke="{EDGE}" stroke-width="2"/>']
+    parts = [
+        _body(),
+        f'<line x1="6" y1="{HALF:g}" x2="{WIDTH - 6}" y2="{HALF:g}" stroke="{EDGE}" stroke-width="2"/>',
+    ]
     for pips, offset in ((high, 0.0), (low, HALF)):
         for (x, y), red in zip(LAYOUTS[pips], _pip_colours(pips, heaven), strict=True):
             parts.append(_pip(x, y + offset, red, big=pips == 1))

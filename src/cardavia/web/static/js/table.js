@@ -216,6 +216,7 @@ function renderAll() {
     const view = table.view;
     const status = table.status;
     $("status").dataset.status = status;
+    document.body.classList.toggle("deal-over", status === "over");
     $("status").dataset.seq = String(table.seq);
     $("status").textContent =
       status === "human" ? t("your_turn") : status === "over" ? t("over") : t("playing", { name: seatName(view.to_act ?? 1) });

@@ -225,6 +225,11 @@ export function createTienGow(h) {
         if (index % 4 === 3) {
           const trick = view.tricks[Math.floor(index / 4)];
           if (trick) out.push(t("won_trick", { name: seatName(trick.winner), num: trick.size }));
+          if (trick && trick.payments.some((p) => p !== 0)) {
+            const list = new Intl.ListFormat(h.data.lang, { type: "unit" });
+            const parts = trick.payments.map((p, s) => t("seat_amount", { name: seatName(s), amount: signed(p) }));
+            out.push(t("paid_now", { list: list.format(parts) }));
+          }
         }
         index += 1;
       }

@@ -1,0 +1,352 @@
+"""``cardavia bench --http``: simulated players against one server process, and a bare endpoint to compare.
+
+Two server processes are started on free local ports: ``cardavia serve`` (pace 0, a fresh SQLite file)
+and a bare Starlette app answering one small JSON object under the same uvicorn. First the same number
+of clients hammer the bare endpoint; then each simulated player creates a table and plays whole deals
+through the API as a browser does: it posts seat 0's actions, follows the bots on the event stream and
+asks for the next deal. Afterwards every acknowledged action is looked up in the log.
+
+The client is a few lines of HTTP/1.1 over keep-alive connections (one per player, plus its event
+stream), so that the load generator costs the shared CPU as little as possible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from cardavia.web.api import SECRET_COOKIE
+
+GAMES = ("tien-gow", "cherki")
+
+
+async def _bare(_request: Request) -> JSONResponse:
+    return JSONResponse({"ok": True, "seq": 17, "status": "human"})
+
+
+bare_app = Starlette(routes=[Route("/bare", _bare)])
+
+
+# -- a minimal HTTP/1.1 client ---------------------------------------------------------------------------
+class Connection:
+    """One keep-alive connection; requests on it are sequential."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        if self.reader is None or self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20)
+        return self.reader, self.writer
+
+    def _head(self, method: str, path: str, body: bytes | None, cookie: str | None) -> bytes:
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        if cookie:
+            lines.append(f"Cookie: {SECRET_COOKIE}={cookie}")
+        if body is not None:
+            lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+        return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+    async def _headers(self, reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
+        status_line = await reader.readline()
+        if not status_line:
+            raise ConnectionError("connection closed")
+        status = int(status_line.split()[1])
+        headers: dict[str, str] = {}
+        while True:
+            line = await reader.readline()
+            if line in (b"\r\n", b"\n", b""):
+                return status, headers
+            name, _, value = line.decode("latin-1").partition(":")
+            headers[name.strip().lower()] = value.strip()
+
+    async def request(
+        self, method: str, path: str, body: Any = None, cookie: str | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        reader, writer = await self._open()
+        data = None if body is None else json.dumps(body).encode()
+        writer.write(self._head(method, path, data, cookie) + (data or b""))
+        status, headers = await self._headers(reader)
+        payload = await reader.readexactly(int(headers.get("content-length", "0")))
+        return status, headers, payload
+
+    async def events(self, path: str, cookie: str) -> AsyncIterator[dict[str, Any]]:
+        """The ``data`` of each server-sent event of a chunked ``text/event-stream``."""
+        reader, writer = await self._open()
+        writer.write(self._head("GET", path, None, cookie))
+        status, _headers = await self._headers(reader)
+        if status != 200:
+            raise ConnectionError(f"event stream answered {status}")
+        buffer = b""
+        while True:
+            size = int((await reader.readline()).strip() or b"0", 16)
+            if size == 0:
+                return
+            buffer += await reader.readexactly(size)
+            await reader.readexactly(2)
+            while b"\n\n" in buffer:
+                event, buffer = buffer.split(b"\n\n", 1)
+                for line in event.split(b"\n"):
+                    if line.startswith(b"data: "):
+                        yield json.loads(line[6:])
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+# -- the run -------------------------------------------------------------------------------------------
+@dataclass
+class Tally:
+    errors: int = 0
+    error_kinds: dict[str, int] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)  # seconds, one per human action
+    acked: list[tuple[str, int, dict[str, Any]]] = field(default_factory=list)
+    requests: int = 0
+    deals: int = 0
+
+    def error(self, kind: str) -> None:
+        self.errors += 1
+        self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
+
+
+def _cookie(headers: dict[str, str]) -> str:
+    value = headers.get("set-cookie", "")
+    prefix = SECRET_COOKIE + "="
+    return value[len(prefix) :].split(";", 1)[0] if value.startswith(prefix) else ""
+
+
+async def _player(n: int, port: int, stop_at: float, tally: Tally) -> None:
+    rng = random.Random(n)
+    conn = Connection("127.0.0.1", port)
+    stream_conn = Connection("127.0.0.1", port)
+    try:
+        game = GAMES[n % len(GAMES)]
+        status, headers, body = await conn.request("POST", "/api/tables", {"game": game, "level": "easy", "pace_ms": 0})
+        tally.requests += 1
+        if status != 201:
+            tally.error(f"create {status}")
+            return
+        cookie = _cookie(headers)
+        table = json.loads(body)
+        table_id = table["id"]
+        events = stream_conn.events(f"/api/tables/{table_id}/events?seq={table['seq']}", cookie)
+        loop = asyncio.get_running_loop()
+        while loop.time() < stop_at:
+            if table["status"] == "human":
+                action = rng.choice(table["view"]["legal"])
+                seq = table["seq"]
+                started = time.perf_counter()
+                status, _, body = await conn.request(
+                    "POST", f"/api/tables/{table_id}/actions", {"seq": seq, "action": action}, cookie
+                )
+                tally.latencies.append(time.perf_counter() - started)
+                tally.requests += 1
+                if status != 200:
+                    tally.error(f"action {status}")
+                    status, _, body = await conn.request("GET", f"/api/tables/{table_id}", None, cookie)
+                else:
+                    tally.acked.append((table_id, seq, action))
+                table = json.loads(body)
+            elif table["status"] == "over":
+                tally.deals += 1
+                status, _, body = await conn.request(
+                    "POST", f"/api/tables/{table_id}/next-deal", {"seq": table["seq"]}, cookie
+                )
+                tally.requests += 1
+                if status != 200:
+                    tally.error(f"next-deal {status}")
+                    return
+                table = json.loads(body)
+            else:
+                target = table["seq"]
+                async for event in events:
+                    if event["seq"] >= target and event["status"] != "bots":
+                        table = event
+                        break
+                else:
+                    tally.error("event stream ended")
+                    return
+    except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError, KeyError) as exc:
+        tally.error(type(exc).__name__)
+    finally:
+        conn.close()
+        stream_conn.close()
+
+
+async def _hammer(port: int, clients: int, seconds: float) -> float:
+    """Requests/s of ``GET /bare`` with ``clients`` keep-alive connections in a loop."""
+    done = 0
+    loop = asyncio.get_running_loop()
+    stop_at = loop.time() + seconds
+
+    async def client() -> None:
+        nonlocal done
+        conn = Connection("127.0.0.1", port)
+        try:
+            while loop.time() < stop_at:
+                status, _, _ = await conn.request("GET", "/bare")
+                if status == 200:
+                    done += 1
+        finally:
+            conn.close()
+
+    started = loop.time()
+    await asyncio.gather(*(client() for _ in range(clients)))
+    return done / (loop.time() - started)
+
+
+async def _play(port: int, players: int, seconds: float) -> tuple[Tally, float]:
+    tally = Tally()
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    stop_at = started + seconds
+    # players arrive over the first second, as people do, rather than in one instant
+    tasks = []
+    for n in range(players):
+        tasks.append(asyncio.create_task(_player(n, port, stop_at, tally)))
+        await asyncio.sleep(1.0 / players)
+    await asyncio.gather(*tasks)
+    return tally, loop.time() - started
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_listening(port: int, process: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("the server exited at start-up")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("the server did not start")
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _lost(database: str, acked: list[tuple[str, int, dict[str, Any]]]) -> int:
+    from cardavia.store.db import open_store
+
+    store = open_store(database, migrate=False)
+    try:
+        logs: dict[str, dict[int, Any]] = {}
+        lost = 0
+        for table_id, seq, action in acked:
+            if table_id not in logs:
+                logs[table_id] = {e.seq: e for e in store.actions(table_id)}
+            entry = logs[table_id].get(seq)
+            if entry is None or entry.seat != 0 or entry.action != {**action, "seat": 0}:
+                lost += 1
+        return lost
+    finally:
+        store.dispose()
+
+
+def run_http_bench(args: argparse.Namespace) -> int:
+    """Run the load benchmark; print a summary (or JSON with ``--json``); 0 if it met its targets."""
+    players = int(getattr(args, "players", 200))
+    seconds = float(getattr(args, "seconds", 20.0))
+    if getattr(args, "quick", False):
+        players, seconds = min(players, 20), min(seconds, 4.0)
+    with tempfile.TemporaryDirectory(prefix="cardavia-bench-") as folder:
+        database = f"sqlite:///{Path(folder) / 'bench.db'}"
+        bare_port, port = _free_port(), _free_port()
+        env = {
+            **os.environ,
+            "CARDAVIA_PACE_MS": "0",
+            "CARDAVIA_BOT_WORKERS": "1",
+            "CARDAVIA_CREATE_BURST": str(10 * players + 100),
+        }
+        quiet = subprocess.DEVNULL
+        bare = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "import uvicorn; from cardavia.web.loadbench import bare_app; "
+                f"uvicorn.run(bare_app, host='127.0.0.1', port={bare_port}, access_log=False, log_level='warning')",
+            ],
+            stdout=quiet,
+            stderr=quiet,
+        )
+        server = subprocess.Popen(
+            [sys.executable, "-m", "cardavia", "serve", "--port", str(port), "--database", database],
+            stdout=quiet,
+            stderr=quiet,
+            env=env,
+        )
+        try:
+            _wait_listening(bare_port, bare)
+            _wait_listening(port, server)
+            bare_rps = asyncio.run(_hammer(bare_port, players, max(2.0, seconds / 4)))
+            bare.terminate()
+            tally, elapsed = asyncio.run(_play(port, players, seconds))
+        finally:
+            for process in (bare, server):
+                if process.poll() is None:
+                    process.terminate()
+                    try:
+                        process.wait(10)
+                    except subprocess.TimeoutExpired:
+                        process.kill()
+        lost = _lost(database, tally.acked)
+    moves = len(tally.latencies)
+    move_rps = moves / elapsed if elapsed else 0.0
+    result = {
+        "players": players,
+        "seconds": round(elapsed, 2),
+        "errors": tally.errors,
+        "error_kinds": tally.error_kinds,
+        "lost": lost,
+        "actions": moves,
+        "deals_finished": tally.deals,
+        "requests": tally.requests,
+        "p50_ms": round(_percentile(tally.latencies, 0.50) * 1000, 2),
+        "p99_ms": round(_percentile(tally.latencies, 0.99) * 1000, 2),
+        "move_rps": round(move_rps, 1),
+        "bare_rps": round(bare_rps, 1),
+        "ratio": round(move_rps / bare_rps, 3) if bare_rps else 0.0,
+    }
+    ok = tally.errors == 0 and lost == 0 and result["p99_ms"] <= 25 and result["ratio"] >= 0.4
+    if getattr(args, "json", False):
+        print(json.dumps(result))
+    else:
+        print(
+            f"{players} players for {result['seconds']} s: {moves} actions, {tally.deals} deals finished, "
+            f"{tally.errors} errors, {lost} lost\n"
+            f"human action reply p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms\n"
+            f"move endpoint {result['move_rps']} req/s; bare Starlette JSON {result['bare_rps']} req/s; "
+            f"ratio {result['ratio']}"
+        )
+    return 0 if ok else 1

@@ -1,0 +1,97 @@
+"""Real ``cardavia serve`` processes for the tests that need them (crash, several processes, live events).
+
+Servers listen on 127.0.0.1 on a free port and are always stopped: use :func:`running_server`.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen[bytes]
+    url: str
+    log: Path
+
+    def kill(self) -> None:
+        """kill -9: no shutdown of any kind."""
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def start_server(database: str, log: Path, *, pace_ms: int = 0, workers: int = 1) -> Server:
+    port = free_port()
+    env = {
+        **os.environ,
+        "CARDAVIA_PACE_MS": str(pace_ms),
+        "CARDAVIA_BOT_WORKERS": str(workers),
+        "CARDAVIA_CREATE_BURST": "1000",
+    }
+    out = log.open("ab")
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cardavia",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--database",
+            database,
+        ],
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    server = Server(process, f"http://127.0.0.1:{port}", log)
+    deadline = time.monotonic() + 30
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited: {log.read_text()[-2000:]}")
+        try:
+            if httpx.get(f"{server.url}/api/history", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            server.stop()
+            raise RuntimeError(f"server did not start: {log.read_text()[-2000:]}")
+        time.sleep(0.05)
+
+
+@contextmanager
+def running_server(database: str, log: Path, **options: int) -> Iterator[Server]:
+    server = start_server(database, log, **options)
+    try:
+        yield server
+    finally:
+        server.stop()
