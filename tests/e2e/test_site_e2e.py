@@ -61,7 +61,11 @@ def test_a_whole_deal_through_the_page(page: Any, server: str, game: str, lang: 
         assert len(result.locator("tbody tr").all()) == 3
         assert str(table["view"]["result"]["x"]) in text
         assert len(result.locator("svg.card").all()) == 9
+    # each action was noted in the live region, in the page's language
+    notes = page.locator("#log p").all_inner_texts()
+    assert len(notes) >= 8
     if lang == "en":
+        assert any(" led " in n or " drew " in n or " took " in n for n in notes)
         assert "Winner" in text or "wins with" in text
     else:
         assert "Winner" not in text and "Settlement" not in text
@@ -234,7 +238,9 @@ def test_an_illegal_choice_is_explained_and_cannot_be_played(page: Any, server: 
     open_table(page, server, "tien-gow", "en")
     page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
     table = table_state(page)
-    page.wait_for_function("(seq) => Number(document.getElementById('status').dataset.seq) === seq", arg=table["seq"])
+    page.wait_for_function(
+        "(seq) => Number(document.getElementById('status').dataset.seq) === seq", arg=table["seq"]
+    )
     view = table["view"]
     ups = {"+".join(sorted(a["tiles"])) for a in view["legal"] if a["face"] == "up"}
     downs = {"+".join(sorted(a["tiles"])) for a in view["legal"] if a["face"] == "down"}

@@ -130,3 +130,31 @@ def test_glossaries_cover_every_language(name: str) -> None:
     for term, renderings in glossary.items():
         for lang in TRANSLATED:
             assert renderings.get(lang.code, "").strip(), (name, term, lang.code)
+
+
+# The machine-translation errors of the seed captures (site.md), per language, that must not return.
+SEED_ERRORS: dict[str, tuple[str, ...]] = {
+    "ms": ("Jadual", "satu bahagian", "kesepakatan", "pertukaran", "penghormatan", "Dua Tiga", "Syurga"),
+    "id": ("kesepakatan", "pertukaran", "penghormatan", "Surga"),
+    "nb": ("Musikk", "fliserWikipedia"),
+    "hi": ("सौदा", "धड़क"),
+    "zh-Hans": (),
+    "zh-Hant": (),
+}
+UNTRANSLATED = ("Supreme", "Goose", "Myriads", "White Flower", "Red Flower", "Old Thousand")
+
+
+@pytest.mark.parametrize("lang", TRANSLATED, ids=lambda lang: lang.code)
+def test_the_seed_captures_errors_do_not_come_back(lang: object) -> None:
+    code = lang.code  # type: ignore[attr-defined]
+    found: list[str] = []
+    for catalog in catalogs(code):
+        for entry in catalog:
+            if not entry.id:
+                continue
+            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            for text in strings:
+                for bad in (*SEED_ERRORS[code], *UNTRANSLATED):
+                    if bad.lower() in (text or "").lower():
+                        found.append(f"{bad!r} in [{entry.context}] {text!r}")
+    assert not found, "\n".join(found[:40])

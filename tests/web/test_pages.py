@@ -164,7 +164,11 @@ def test_table_scripts_get_translated_texts(client: TestClient, code: str, slug:
     # the engine's refusals and the hints arrive in the reader's language
     for kind in ("errors", "hints"):
         assert set(translated[kind]) == set(english[kind])
-        left = [k for k, v in english[kind].items() if translated[kind][k] == v]
+        left = [
+            k
+            for k, v in english[kind].items()
+            if translated[kind][k] == v and re.sub(r"\{\w+\}", "", v).strip()  # "{what}" has no words
+        ]
         assert not left, f"untranslated {kind} in {code}: {left}"
 
 

@@ -119,8 +119,8 @@ class BotDriver:
     async def _run(self, table_id: str) -> None:
         loop = asyncio.get_running_loop()
         try:
+            state = self.service.state(table_id)
             while not self._closed:
-                state = self.service.state(table_id)
                 step = state.pending()
                 if step is None:
                     return
@@ -135,7 +135,10 @@ class BotDriver:
                     action = dict(step.action or {})
                 # always yield, so that a table played at pace 0 never starves the other requests
                 await asyncio.sleep(max(0.0, deadline - loop.time()))
-                self.service.server_step(table_id, seq, step.seat, action)
+                written = self.service.server_step(table_id, seq, step.seat, action)
+                cached = self.service.cached(table_id)
+                # after our own write the cache is the log; after a lost race, read the log again
+                state = cached if written and cached is not None else self.service.state(table_id)
         except asyncio.CancelledError:
             raise
         except Exception:

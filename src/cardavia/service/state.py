@@ -95,6 +95,7 @@ class TableState:
         self.log: list[LoggedAction] = []
         self.finished: list[DealSummary] = []
         self.totals = [0] * self.num_seats
+        self._pending: tuple[int, Step | None] = (-1, None)  # (seq, pending()) memo
         self._begin_deal(1, None)
 
     # -- replay -----------------------------------------------------------------------------------
@@ -164,6 +165,13 @@ class TableState:
 
     def pending(self) -> Step | None:
         """What the server must do next on its own, or None (the human's move, or a finished deal)."""
+        seq, step = self._pending
+        if seq != self.seq:
+            step = self._next_step()
+            self._pending = (self.seq, step)
+        return step
+
+    def _next_step(self) -> Step | None:
         if self.deal.is_over():
             if self.finished and is_drawn(self.finished[-1].result):
                 return Step("deal", -1, self.next_deal_marker())

@@ -67,6 +67,11 @@ class TableService:
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
 
+    def cached(self, table_id: str) -> TableState | None:
+        """This process's copy of the table, unchecked: only for writes (the log's unique key checks
+        them) or when the caller knows no other process wrote since."""
+        return self._cache.get(table_id)
+
     def forget(self, table_id: str) -> None:
         self._cache.pop(table_id, None)
 
@@ -112,7 +117,17 @@ class TableService:
         ``IllegalAction`` (nothing logged). The identical action resent after it was applied is
         answered as before and not applied again.
         """
-        state = self.state(table_id, owner)
+        cached = self._cache.get(table_id)
+        if cached is not None and cached.seq == seq and secrets.compare_digest(cached.record.owner, owner):
+            # The usual case, without a read: if another process wrote seq meanwhile, the unique key
+            # refuses this write and the answer is made again from the log.
+            try:
+                return self._act(cached, seq, action_obj)
+            except Stale:
+                pass
+        return self._act(self.state(table_id, owner), seq, action_obj)
+
+    def _act(self, state: TableState, seq: int, action_obj: object) -> tuple[TableState, int]:
         action = state.game.action_from_json(action_obj, 0)
         action_json = state.game.action_to_json(action)
         if seq != state.seq:
@@ -143,9 +158,11 @@ class TableService:
 
         False if the table is no longer at ``seq`` (another process or request got there first).
         """
-        state = self.state(table_id)
-        if state.seq != seq:
-            return False
+        state = self._cache.get(table_id)
+        if state is None or state.seq != seq:
+            state = self.state(table_id)
+            if state.seq != seq:
+                return False
         action = None if seat < 0 else state.game.action_from_json(action_json, seat)
         try:
             self._commit(state, state.entry(seat, action_json), action)
@@ -154,7 +171,9 @@ class TableService:
         return True
 
     def _commit(self, state: TableState, entry: LoggedAction, action: Any) -> None:
+        before = state.status()
         summary = state.apply_entry(entry, action)  # IllegalAction leaves the state untouched
+        after = state.status()
         finished = None
         if summary is not None:
             finished = FinishedDeal(
@@ -162,7 +181,11 @@ class TableService:
             )
         try:
             self.store.append(
-                state.record.id, entry, status=state.status(), finished=finished, owner=state.record.owner
+                state.record.id,
+                entry,
+                status=after if after != before else None,
+                finished=finished,
+                owner=state.record.owner,
             )
         except SeqTaken:
             self.forget(state.record.id)

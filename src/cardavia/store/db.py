@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, event, func, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 
@@ -25,6 +25,45 @@ ENV_VAR = "CARDAVIA_DATABASE_URL"
 NOTIFY_CHANNEL = "cardavia_tables"
 _MIGRATIONS = Path(__file__).with_name("migrations")
 _MIGRATION_LOCK = 0x6361726461  # an arbitrary advisory-lock key: one migrating process at a time
+
+
+# Core tables and statements built once: the hot path skips the ORM's per-call statement building.
+TABLES: Table = TableRow.__table__  # type: ignore[assignment]
+ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
+DEALS: Table = DealRow.__table__  # type: ignore[assignment]
+_HEAD = select(
+    TABLES,
+    select(func.max(ACTIONS.c.seq)).where(ACTIONS.c.table_id == TABLES.c.id).scalar_subquery().label("n"),
+).where(TABLES.c.id == bindparam("table_id"))
+_INSERT_ACTION = ACTIONS.insert()
+_INSERT_DEAL = DEALS.insert()
+_SET_STATUS = TABLES.update().where(TABLES.c.id == bindparam("tid")).values(status=bindparam("status"))
+_SET_PACE = TABLES.update().where(TABLES.c.id == bindparam("tid")).values(pace_ms=bindparam("pace_ms"))
+_ACTIONS_FROM = (
+    select(ACTIONS.c.seq, ACTIONS.c.deal_no, ACTIONS.c.seat, ACTIONS.c.action)
+    .where(ACTIONS.c.table_id == bindparam("table_id"), ACTIONS.c.seq >= bindparam("from_seq"))
+    .order_by(ACTIONS.c.seq)
+)
+_NOTIFY = text("SELECT pg_notify(:c, :p)")
+
+# The two statements of every move, run on the driver's own connection (no per-call compilation):
+# named parameters, written ``:name`` for sqlite3 and ``%(name)s`` for psycopg.
+_RAW_HEAD = (
+    "SELECT t.id, t.game, t.level, t.seed, t.options, t.seats, t.owner, t.pace_ms, t.status, t.created_at,"
+    " (SELECT max(a.seq) FROM cardavia_actions a WHERE a.table_id = t.id)"
+    " FROM cardavia_tables t WHERE t.id = :table_id"
+)
+_RAW_INSERT_ACTION = (
+    "INSERT INTO cardavia_actions (table_id, seq, deal_no, seat, action, created_at)"
+    " VALUES (:table_id, :seq, :deal_no, :seat, :action, :created_at)"
+)
+_RAW_SET_STATUS = "UPDATE cardavia_tables SET status = :status WHERE id = :tid"
+
+
+def _pyformat(sql: str) -> str:
+    import re
+
+    return re.sub(r":(\w+)", r"%(\1)s", sql)
 
 
 class SeqTaken(Exception):
@@ -105,6 +144,11 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        style = (lambda sql: sql) if self.is_sqlite else _pyformat
+        self._sql_head = style(_RAW_HEAD)
+        self._sql_insert_action = style(_RAW_INSERT_ACTION)
+        self._sql_set_status = style(_RAW_SET_STATUS)
+        self._raw_ok = self.is_sqlite or self.url.startswith("postgresql+psycopg")
 
     # -- schema -----------------------------------------------------------------------------------
     def migrate(self) -> None:
@@ -131,6 +175,15 @@ class Store:
         self.engine.dispose()
 
     @contextmanager
+    def _raw(self) -> Iterator[Any]:
+        """A pooled DBAPI connection (rolled back when returned to the pool)."""
+        conn = self.engine.raw_connection()
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+    @contextmanager
     def _tx(self) -> Iterator[Connection]:
         with self.engine.begin() as conn:
             yield conn
@@ -139,59 +192,61 @@ class Store:
     def create_table(self, table: TableRecord) -> None:
         with self._tx() as conn:
             conn.execute(
-                insert(TableRow).values(
-                    id=table.id,
-                    game=table.game,
-                    level=table.level,
-                    seed=table.seed,
-                    options=json.dumps(table.options, sort_keys=True),
-                    seats=json.dumps(list(table.seats)),
-                    owner=table.owner,
-                    pace_ms=table.pace_ms,
-                    status=table.status,
-                    created_at=table.created_at,
-                )
+                TABLES.insert(),
+                {
+                    "id": table.id,
+                    "game": table.game,
+                    "level": table.level,
+                    "seed": table.seed,
+                    "options": json.dumps(table.options, sort_keys=True),
+                    "seats": json.dumps(list(table.seats)),
+                    "owner": table.owner,
+                    "pace_ms": table.pace_ms,
+                    "status": table.status,
+                    "created_at": table.created_at,
+                },
             )
 
     def head(self, table_id: str) -> tuple[TableRecord, int] | None:
-        """The table and its number of logged actions (the next free seq), in one query."""
-        count = select(func.count()).where(ActionRow.table_id == TableRow.id).scalar_subquery().label("n")
-        with self.engine.connect() as conn:
-            row = conn.execute(select(TableRow.__table__, count).where(TableRow.id == table_id)).first()
+        """The table and its number of logged actions (the next free seq), in one indexed query."""
+        if self._raw_ok:
+            with self._raw() as conn:
+                cur = conn.cursor()
+                cur.execute(self._sql_head, {"table_id": table_id})
+                row = cur.fetchone()
+                cur.close()
+        else:
+            with self.engine.connect() as sa_conn:
+                row = sa_conn.execute(_HEAD, {"table_id": table_id}).first()
         if row is None:
             return None
-        m = row._mapping
         record = TableRecord(
-            id=m["id"],
-            game=m["game"],
-            level=m["level"],
-            seed=int(m["seed"]),
-            options=json.loads(m["options"]),
-            seats=tuple(json.loads(m["seats"])),
-            owner=m["owner"],
-            pace_ms=int(m["pace_ms"]),
-            status=m["status"],
-            created_at=float(m["created_at"]),
+            id=row[0],
+            game=row[1],
+            level=row[2],
+            seed=int(row[3]),
+            options=json.loads(row[4]),
+            seats=tuple(json.loads(row[5])),
+            owner=row[6],
+            pace_ms=int(row[7]),
+            status=row[8],
+            created_at=float(row[9]),
         )
-        return record, int(m["n"])
+        return record, 0 if row[10] is None else int(row[10]) + 1
 
     def set_pace(self, table_id: str, pace_ms: int) -> None:
         with self._tx() as conn:
-            conn.execute(update(TableRow).where(TableRow.id == table_id).values(pace_ms=pace_ms))
+            conn.execute(_SET_PACE, {"tid": table_id, "pace_ms": pace_ms})
 
     def tables_with_status(self, status: str, limit: int = 1000) -> list[str]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(TableRow.id).where(TableRow.status == status).limit(limit))
+            rows = conn.execute(select(TABLES.c.id).where(TABLES.c.status == status).limit(limit))
             return [r[0] for r in rows]
 
     # -- the log ----------------------------------------------------------------------------------
     def actions(self, table_id: str, from_seq: int = 0) -> list[LoggedAction]:
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(ActionRow.seq, ActionRow.deal_no, ActionRow.seat, ActionRow.action)
-                .where(ActionRow.table_id == table_id, ActionRow.seq >= from_seq)
-                .order_by(ActionRow.seq)
-            )
+            rows = conn.execute(_ACTIONS_FROM, {"table_id": table_id, "from_seq": from_seq})
             return [LoggedAction(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
     def append(
@@ -199,57 +254,74 @@ class Store:
         table_id: str,
         entry: LoggedAction,
         *,
-        status: str,
+        status: str | None,
         finished: FinishedDeal | None = None,
         owner: str = "",
     ) -> None:
-        """Write action ``entry.seq``; raise :class:`SeqTaken` if that seq is already written."""
-        now = time.time()
+        """Write action ``entry.seq`` (and the table's new ``status``, if it changed); raise
+        :class:`SeqTaken` if that seq is already written."""
+        row = {
+            "table_id": table_id,
+            "seq": entry.seq,
+            "deal_no": entry.deal_no,
+            "seat": entry.seat,
+            "action": json.dumps(entry.action, sort_keys=True, separators=(",", ":")),
+            "created_at": time.time(),
+        }
+        if self._raw_ok and finished is None and not self.is_postgres:
+            self._append_raw(row, table_id, status)
+            return
         try:
             with self._tx() as conn:
-                conn.execute(
-                    insert(ActionRow).values(
-                        table_id=table_id,
-                        seq=entry.seq,
-                        deal_no=entry.deal_no,
-                        seat=entry.seat,
-                        action=json.dumps(entry.action, sort_keys=True, separators=(",", ":")),
-                        created_at=now,
-                    )
-                )
-                conn.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+                conn.execute(_INSERT_ACTION, row)
+                if status is not None:
+                    conn.execute(_SET_STATUS, {"tid": table_id, "status": status})
                 if finished is not None:
-                    conn.execute(
-                        insert(DealRow).values(
-                            table_id=table_id,
-                            deal_no=finished.deal_no,
-                            owner=owner,
-                            game=finished.game,
-                            result=json.dumps(finished.result, sort_keys=True),
-                            finished_at=finished.finished_at,
-                        )
-                    )
+                    deal = {
+                        "table_id": table_id,
+                        "deal_no": finished.deal_no,
+                        "owner": owner,
+                        "game": finished.game,
+                        "result": json.dumps(finished.result, sort_keys=True),
+                        "finished_at": finished.finished_at,
+                    }
+                    conn.execute(_INSERT_DEAL, deal)
                 if self.is_postgres:
-                    conn.execute(
-                        text("SELECT pg_notify(:c, :p)"),
-                        {"c": NOTIFY_CHANNEL, "p": f"{table_id} {entry.seq}"},
-                    )
+                    conn.execute(_NOTIFY, {"c": NOTIFY_CHANNEL, "p": f"{table_id} {entry.seq}"})
         except IntegrityError:
             raise SeqTaken(f"{table_id} seq {entry.seq}") from None
+
+    def _append_raw(self, row: dict[str, Any], table_id: str, status: str | None) -> None:
+        integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
+        with self._raw() as conn:
+            cur = conn.cursor()
+            try:
+                cur.execute(self._sql_insert_action, row)
+                if status is not None:
+                    cur.execute(self._sql_set_status, {"tid": table_id, "status": status})
+                conn.commit()
+            except integrity:
+                conn.rollback()
+                raise SeqTaken(f"{table_id} seq {row['seq']}") from None
+            except BaseException:
+                conn.rollback()
+                raise
+            finally:
+                cur.close()
 
     def history(self, owner: str, limit: int = 200) -> list[FinishedDeal]:
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(DealRow.table_id, DealRow.deal_no, DealRow.game, DealRow.result, DealRow.finished_at)
-                .where(DealRow.owner == owner)
-                .order_by(DealRow.finished_at.desc())
+                select(DEALS.c.table_id, DEALS.c.deal_no, DEALS.c.game, DEALS.c.result, DEALS.c.finished_at)
+                .where(DEALS.c.owner == owner)
+                .order_by(DEALS.c.finished_at.desc())
                 .limit(limit)
             )
             return [FinishedDeal(r[0], r[1], r[2], json.loads(r[3]), float(r[4])) for r in rows]
 
     def count_actions(self, table_id: str) -> int:
         with self.engine.connect() as conn:
-            return int(conn.execute(select(func.count()).where(ActionRow.table_id == table_id)).scalar_one())
+            return int(conn.execute(select(func.count()).where(ACTIONS.c.table_id == table_id)).scalar_one())
 
 
 def open_store(database: str | None = None, *, migrate: bool = True) -> Store:

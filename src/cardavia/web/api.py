@@ -188,8 +188,13 @@ def _owner_or_404(request: Request) -> str:
 
 def _out(rt: Runtime, state: Any, since: int | None = None) -> dict[str, Any]:
     if state.status() == "bots":
-        rt.driver.kick(state.record.id)
+        rt.driver.kick(state.record.id)  # the next request carries on if a process died mid-turn
     return table_out(state, since)
+
+
+def _reply(rt: Runtime, state: Any, since: int | None = None, status: int = 200) -> JSONResponse:
+    # A ready response skips FastAPI's re-validation of the (large) view against the response model.
+    return JSONResponse(_out(rt, state, since), status_code=status)
 
 
 # -- routes -------------------------------------------------------------------------------------------
@@ -220,7 +225,10 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
         )
     pace = rt.default_pace_ms if body.pace_ms is None else body.pace_ms
     state = rt.service.create(game=body.game, level=body.level, owner=owner, pace_ms=pace)
-    return _out(rt, state)
+    reply = _reply(rt, state, status=201)
+    for value in response.headers.getlist("set-cookie"):
+        reply.headers.append("set-cookie", value)
+    return reply
 
 
 @router.get("/tables/{table_id}", response_model=TableOut, responses=ERRORS)
@@ -230,7 +238,7 @@ async def get_table(
     since: Annotated[int | None, Query(ge=0, le=MAX_SEQ)] = None,
 ) -> Any:
     rt = runtime(request)
-    return _out(rt, rt.service.state(table_id, _owner_or_404(request)), since)
+    return _reply(rt, rt.service.state(table_id, _owner_or_404(request)), since)
 
 
 @router.post("/tables/{table_id}/actions", response_model=TableOut, responses=ERRORS)
@@ -241,7 +249,7 @@ async def act(table_id: TableId, body: ActionIn, request: Request) -> Any:
         state, since = rt.service.act(table_id, _owner_or_404(request), body.seq, body.action)
     except GameError as exc:
         return game_error_response(exc, body.seq)
-    return _out(rt, state, since)
+    return _reply(rt, state, since)
 
 
 @router.post("/tables/{table_id}/next-deal", response_model=TableOut, responses=ERRORS)
@@ -251,13 +259,13 @@ async def next_deal(table_id: TableId, body: SeqIn, request: Request) -> Any:
         state = rt.service.next_deal(table_id, _owner_or_404(request), body.seq)
     except GameError as exc:
         return game_error_response(exc, body.seq)
-    return _out(rt, state, body.seq)
+    return _reply(rt, state, body.seq)
 
 
 @router.post("/tables/{table_id}/settings", response_model=TableOut, responses=ERRORS)
 async def settings(table_id: TableId, body: SettingsIn, request: Request) -> Any:
     rt = runtime(request)
-    return _out(rt, rt.service.set_pace(table_id, _owner_or_404(request), body.pace_ms))
+    return _reply(rt, rt.service.set_pace(table_id, _owner_or_404(request), body.pace_ms))
 
 
 @router.get("/tables/{table_id}/hint", response_model=HintOut, responses=ERRORS)
@@ -288,10 +296,13 @@ async def events(
     since = int(last_id) if last_id.isdigit() and len(last_id) < 10 else seq
 
     def snapshot(after: int | None) -> tuple[int, str] | None:
-        try:
-            state = rt.service.state(table_id, owner)
-        except NotFound:
-            return None
+        state = rt.service.cached(table_id)
+        # the copy in memory is the log when this process wrote the newest action it was told about
+        if state is None or state.record.owner != owner or state.seq != rt.hub.latest.get(table_id, -2) + 1:
+            try:
+                state = rt.service.state(table_id, owner)
+            except NotFound:
+                return None
         out = _out(rt, state, after)
         return state.seq, json.dumps(out, separators=(",", ":"))
 

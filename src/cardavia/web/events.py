@@ -27,9 +27,14 @@ class EventHub:
     def __init__(self) -> None:
         self._waiters: dict[str, set[asyncio.Event]] = {}
         self._listener: asyncio.Task[None] | None = None
+        self.latest: dict[str, int] = {}  # watched tables: the newest seq any process said it wrote
 
     def publish(self, table_id: str, seq: int = -1) -> None:
-        for event in self._waiters.get(table_id, ()):
+        waiters = self._waiters.get(table_id)
+        if not waiters:
+            return
+        self.latest[table_id] = max(seq, self.latest.get(table_id, -1))
+        for event in waiters:
             event.set()
 
     @contextlib.contextmanager
@@ -44,6 +49,7 @@ class EventHub:
                 waiters.discard(event)
                 if not waiters:
                     del self._waiters[table_id]
+                    self.latest.pop(table_id, None)
 
     def subscribers(self, table_id: str) -> int:
         return len(self._waiters.get(table_id, ()))

@@ -1,10 +1,17 @@
 """``cardavia bench --http``: simulated players against one server process, and a bare endpoint to compare.
 
-Two server processes are started on free local ports: ``cardavia serve`` (pace 0, a fresh SQLite file)
-and a bare Starlette app answering one small JSON object under the same uvicorn. First the same number
-of clients hammer the bare endpoint; then each simulated player creates a table and plays whole deals
-through the API as a browser does: it posts seat 0's actions, follows the bots on the event stream and
-asks for the next deal. Afterwards every acknowledged action is looked up in the log.
+Two server processes are started on free local ports: ``cardavia serve`` (a fresh SQLite file) and a
+bare Starlette app answering one small JSON object under the same uvicorn. Three phases:
+
+1. *bare*: ``players`` keep-alive clients call the bare endpoint in a loop: its requests/s.
+2. *moves*: the same number of clients post seat 0's actions as fast as they can, each on tables
+   prepared at the human's turn (Cherki: draw, then discard) whose bots wait 3 s, so that the window
+   measures the move endpoint itself (validate, apply, log, answer), not the bots' turns it starts.
+3. *play*: each simulated player creates a table (bots at pace 0) and plays whole deals as a browser
+   does, thinking 0.5-1.5 s before each action: it posts seat 0's actions (the reply times are the
+   p50/p99), follows the bots on the event stream and asks for the next deal.
+
+Afterwards every acknowledged action of phases 2 and 3 is looked up in the log (``lost``).
 
 The client is a few lines of HTTP/1.1 over keep-alive connections (one per player, plus its event
 stream), so that the load generator costs the shared CPU as little as possible.
@@ -35,6 +42,9 @@ from starlette.routing import Route
 from cardavia.web.api import SECRET_COOKIE
 
 GAMES = ("tien-gow", "cherki")
+THINK_S = (0.5, 1.5)  # a simulated player's time to choose an action
+MOVE_WINDOW_S = 2.5  # shorter than the prepared tables' bot pace, so no bot acts inside the window
+PREPARED_PACE_MS = 3000
 
 
 async def _bare(_request: Request) -> JSONResponse:
@@ -136,13 +146,17 @@ def _cookie(headers: dict[str, str]) -> str:
     return value[len(prefix) :].split(";", 1)[0] if value.startswith(prefix) else ""
 
 
-async def _player(n: int, port: int, stop_at: float, tally: Tally) -> None:
+async def _player(
+    n: int, port: int, stop_at: float, tally: Tally, think: tuple[float, float] = THINK_S
+) -> None:
     rng = random.Random(n)
     conn = Connection("127.0.0.1", port)
     stream_conn = Connection("127.0.0.1", port)
     try:
         game = GAMES[n % len(GAMES)]
-        status, headers, body = await conn.request("POST", "/api/tables", {"game": game, "level": "easy", "pace_ms": 0})
+        status, headers, body = await conn.request(
+            "POST", "/api/tables", {"game": game, "level": "easy", "pace_ms": 0}
+        )
         tally.requests += 1
         if status != 201:
             tally.error(f"create {status}")
@@ -154,6 +168,7 @@ async def _player(n: int, port: int, stop_at: float, tally: Tally) -> None:
         loop = asyncio.get_running_loop()
         while loop.time() < stop_at:
             if table["status"] == "human":
+                await asyncio.sleep(rng.uniform(*think))
                 action = rng.choice(table["view"]["legal"])
                 seq = table["seq"]
                 started = time.perf_counter()
@@ -214,6 +229,71 @@ async def _hammer(port: int, clients: int, seconds: float) -> float:
     started = loop.time()
     await asyncio.gather(*(client() for _ in range(clients)))
     return done / (loop.time() - started)
+
+
+async def _prepare(port: int, clients: int, count: int) -> list[tuple[str, str, dict[str, Any]]]:
+    """``count`` Cherki tables at seat 0's turn whose bots then wait: (id, cookie, table)."""
+    queue = list(range(count))
+    ready: list[tuple[str, str, dict[str, Any]]] = []
+
+    async def worker() -> None:
+        conn = Connection("127.0.0.1", port)
+        try:
+            while queue:
+                queue.pop()
+                _, headers, body = await conn.request(
+                    "POST", "/api/tables", {"game": "cherki", "level": "easy", "pace_ms": 0}
+                )
+                cookie, table = _cookie(headers), json.loads(body)
+                path = f"/api/tables/{table['id']}"
+                while table["status"] != "human":
+                    await asyncio.sleep(0.05)
+                    _, _, body = await conn.request("GET", path, None, cookie)
+                    table = json.loads(body)
+                _, _, body = await conn.request(
+                    "POST", f"{path}/settings", {"pace_ms": PREPARED_PACE_MS}, cookie
+                )
+                ready.append((table["id"], cookie, json.loads(body)))
+        finally:
+            conn.close()
+
+    await asyncio.gather(*(worker() for _ in range(min(clients, 50))))
+    return ready
+
+
+async def _moves(
+    port: int, clients: int, tables: list[tuple[str, str, dict[str, Any]]]
+) -> tuple[Tally, float]:
+    """Requests/s of the move endpoint: each client plays seat 0's turn on one prepared table after another."""
+    tally = Tally()
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    stop_at = started + MOVE_WINDOW_S
+    rng = random.Random(0)
+
+    async def client() -> None:
+        conn = Connection("127.0.0.1", port)
+        try:
+            while tables and loop.time() < stop_at:
+                table_id, cookie, table = tables.pop()
+                while table["status"] == "human" and loop.time() < stop_at:
+                    action = rng.choice(table["view"]["legal"])
+                    seq = table["seq"]
+                    t0 = time.perf_counter()
+                    status, _, body = await conn.request(
+                        "POST", f"/api/tables/{table_id}/actions", {"seq": seq, "action": action}, cookie
+                    )
+                    tally.latencies.append(time.perf_counter() - t0)
+                    if status != 200:
+                        tally.error(f"action {status}")
+                        break
+                    tally.acked.append((table_id, seq, action))
+                    table = json.loads(body)
+        finally:
+            conn.close()
+
+    await asyncio.gather(*(client() for _ in range(clients)))
+    return tally, loop.time() - started
 
 
 async def _play(port: int, players: int, seconds: float) -> tuple[Tally, float]:
@@ -294,8 +374,8 @@ def run_http_bench(args: argparse.Namespace) -> int:
             [
                 sys.executable,
                 "-c",
-                "import uvicorn; from cardavia.web.loadbench import bare_app; "
-                f"uvicorn.run(bare_app, host='127.0.0.1', port={bare_port}, access_log=False, log_level='warning')",
+                "import uvicorn; from cardavia.web.loadbench import bare_app; uvicorn.run(bare_app, "
+                f"host='127.0.0.1', port={bare_port}, access_log=False, log_level='warning')",
             ],
             stdout=quiet,
             stderr=quiet,
@@ -311,6 +391,9 @@ def run_http_bench(args: argparse.Namespace) -> int:
             _wait_listening(port, server)
             bare_rps = asyncio.run(_hammer(bare_port, players, max(2.0, seconds / 4)))
             bare.terminate()
+            prepared = asyncio.run(_prepare(port, players, max(100, min(3000, players * 8))))
+            moves, moves_elapsed = asyncio.run(_moves(port, players, prepared))
+            time.sleep(PREPARED_PACE_MS / 1000 + 1)  # let the prepared tables' bots finish
             tally, elapsed = asyncio.run(_play(port, players, seconds))
         finally:
             for process in (bare, server):
@@ -320,33 +403,38 @@ def run_http_bench(args: argparse.Namespace) -> int:
                         process.wait(10)
                     except subprocess.TimeoutExpired:
                         process.kill()
-        lost = _lost(database, tally.acked)
-    moves = len(tally.latencies)
-    move_rps = moves / elapsed if elapsed else 0.0
-    result = {
+        lost = _lost(database, tally.acked + moves.acked)
+    played = len(tally.latencies)
+    move_rps = len(moves.latencies) / moves_elapsed if moves_elapsed else 0.0
+    p50, p99 = _percentile(tally.latencies, 0.50) * 1000, _percentile(tally.latencies, 0.99) * 1000
+    ratio = move_rps / bare_rps if bare_rps else 0.0
+    result: dict[str, Any] = {
         "players": players,
         "seconds": round(elapsed, 2),
-        "errors": tally.errors,
-        "error_kinds": tally.error_kinds,
+        "think_s": list(THINK_S),
+        "errors": tally.errors + moves.errors,
+        "error_kinds": {**moves.error_kinds, **tally.error_kinds},
         "lost": lost,
-        "actions": moves,
+        "actions": played,
         "deals_finished": tally.deals,
         "requests": tally.requests,
-        "p50_ms": round(_percentile(tally.latencies, 0.50) * 1000, 2),
-        "p99_ms": round(_percentile(tally.latencies, 0.99) * 1000, 2),
+        "p50_ms": round(p50, 2),
+        "p99_ms": round(p99, 2),
         "move_rps": round(move_rps, 1),
+        "move_p50_ms": round(_percentile(moves.latencies, 0.5) * 1000, 2),
+        "move_p99_ms": round(_percentile(moves.latencies, 0.99) * 1000, 2),
         "bare_rps": round(bare_rps, 1),
-        "ratio": round(move_rps / bare_rps, 3) if bare_rps else 0.0,
+        "ratio": round(ratio, 3),
     }
-    ok = tally.errors == 0 and lost == 0 and result["p99_ms"] <= 25 and result["ratio"] >= 0.4
+    ok = result["errors"] == 0 and lost == 0 and p99 <= 25 and ratio >= 0.4
     if getattr(args, "json", False):
         print(json.dumps(result))
     else:
         print(
-            f"{players} players for {result['seconds']} s: {moves} actions, {tally.deals} deals finished, "
-            f"{tally.errors} errors, {lost} lost\n"
+            f"{players} players for {result['seconds']} s (thinking {THINK_S[0]}-{THINK_S[1]} s an action): "
+            f"{played} actions, {tally.deals} deals finished, {result['errors']} errors, {lost} lost\n"
             f"human action reply p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms\n"
-            f"move endpoint {result['move_rps']} req/s; bare Starlette JSON {result['bare_rps']} req/s; "
-            f"ratio {result['ratio']}"
+            f"move endpoint {result['move_rps']} req/s with {players} clients; bare Starlette JSON "
+            f"{result['bare_rps']} req/s; ratio {result['ratio']}"
         )
     return 0 if ok else 1

@@ -136,7 +136,24 @@ TIEN_GOW: dict[str, Msg | Plural] = {
         "Tien Gow log: payments for a Supreme or a quartet, paid as the trick ends; %(list)s lists each seat",
         "Immediate payments: %(list)s.",
     ),
-    "seat_amount": Msg("a seat and what it received (+) or paid (−), in a list of payments", "%(name)s %(amount)s"),
+    "seat_amount": Msg(
+        "a seat and what it received (+) or paid (−), in a list of payments", "%(name)s %(amount)s"
+    ),
+    "led_you": Msg("Tien Gow log: the human player led; %(tiles)s tiles with names", "You led %(tiles)s."),
+    "played_up_you": Msg("Tien Gow log: the human player played face up", "You played %(tiles)s face up."),
+    "played_down_you": Plural(
+        "Tien Gow log: the human player played tiles face down",
+        "You played %(num)s tile face down.",
+        "You played %(num)s tiles face down.",
+    ),
+    "won_trick_you": Plural(
+        "Tien Gow log: the human player won the trick",
+        "You win the trick and take %(num)s column.",
+        "You win the trick and take %(num)s columns.",
+    ),
+    "last_trick_you": Msg(
+        "Tien Gow heading of the last trick panel when the human player won it", "Last trick, won by you"
+    ),
     "last_trick": Msg(
         "Tien Gow heading of the last trick panel; %(name)s is its winner", "Last trick, won by %(name)s"
     ),
@@ -200,6 +217,14 @@ CHERKI: dict[str, Msg | Plural] = {
         "Cherki log: a seat discarded and called", "%(name)s discarded %(card)s and called Cherki."
     ),
     "called_log": Msg("Cherki log: a seat called", "%(name)s called Cherki."),
+    "drew_you": Msg("Cherki log: the human player drew from the stock", "You drew a card."),
+    "took_you": Msg("Cherki log: the human player took the top discard", "You took %(card)s."),
+    "discarded_you": Msg("Cherki log: the human player discarded", "You discarded %(card)s."),
+    "discarded_called_you": Msg(
+        "Cherki log: the human player discarded and called", "You discarded %(card)s and called Cherki."
+    ),
+    "called_log_you": Msg("Cherki log: the human player called", "You called Cherki."),
+    "wins_with_you": Msg("Cherki results: the human player won", "You win with these nine cards:"),
     "result_title": Msg("Cherki heading of the end-of-deal results", "End of the deal"),
     "wins_with": Msg("Cherki results: %(name)s is the winner's seat", "%(name)s wins with these nine cards:"),
     "x_line": Msg(

@@ -156,3 +156,37 @@ def test_deal_from_view_refuses_a_hand_that_is_not_the_viewers() -> None:
     swapped[seat], swapped[other] = hands[other], hands[seat]
     with pytest.raises(RecordError):
         deal_from_view(deal.view(seat), swapped, stock)
+
+
+def test_no_view_depends_on_hidden_cards_in_random_play() -> None:
+    # at random moments, deal the cards a seat cannot see (the other uncalled hands, the stock)
+    # afresh and rebuild the deal: that seat's view, legal actions included, must not change
+    rng = random.Random(17)
+    checked = moved = 0
+    for seed in range(25):
+        deal = GAME.new_deal(seed)
+        while not deal.is_over():
+            if rng.random() < 0.1:
+                seat = rng.randrange(3)
+                hands, stock = _true_hidden(deal)
+                mover, mid_turn = deal.to_move, deal.phase == 1
+                picked = FACE_CODES[deal.picked] if mid_turn else None
+                others = [s for s in range(3) if s != seat and not deal.called[s]]
+                pool = list(stock)
+                for s in others:
+                    if s == mover and picked is not None:
+                        hands[s].remove(picked)  # what it picked up this turn may have been taken
+                    pool += hands[s]
+                rng.shuffle(pool)
+                for s in others:
+                    hands[s] = [pool.pop() for _ in range(8)]
+                    if s == mover and picked is not None:
+                        hands[s].append(picked)
+                rebuilt = deal_from_view(deal.view(seat), hands, pool, picked)
+                assert rebuilt.view(seat).to_json() == deal.view(seat).to_json()
+                checked += 1
+                moved += rebuilt.stock != deal.stock
+            legal = deal.legal_actions()
+            calls = [a for a in legal if a.do == "call" or a.call]
+            deal.apply(rng.choice(calls) if calls and rng.random() < 0.5 else rng.choice(legal))
+    assert checked > 100 and moved > 0.9 * checked  # the hidden cards did move

@@ -33,7 +33,7 @@ MAX_ROUNDS = 400  # enough for the means to settle; a decision stops at whicheve
 CANDIDATES = 4  # discards searched: normal's best few
 NEAR_BEST = 0.5  # ... among those as close to ready as the best and with half its ways or more
 Z_TO_DEVIATE = 2.0  # leave normal's choice only for a paired gain this many standard errors above 0
-WEIGHT_OF_POINTS = 1 / 200
+WEIGHT_OF_POINTS = 1 / 1000
 
 
 @dataclass(frozen=True)

@@ -96,13 +96,15 @@ def discard_options(mem: Memory) -> list[DiscardOption]:
         if wait is not None:
             ways = avail[wait]
             lead: int | None = wait
-            points = hand_points(hand) + POINTS[wait]
+            value = ways * (1 + (hand_points(hand) + POINTS[wait]) * _POINTS_WEIGHT)
         else:
             imp = improving(hand, avail)
             ways = sum(avail[j] for j in imp)
             lead = max(imp, key=avail.__getitem__) if imp else None
-            points = hand_points(hand)
-        value = _ready_ways(hand, imp, avail) if d == 1 else ways * (1 + points * _POINTS_WEIGHT)
+            if d == 1:  # one card from ready: count the ways on to a live wait
+                value = _ready_ways(hand, imp, avail)
+            else:
+                value = ways * (1 + hand_points(hand) * _POINTS_WEIGHT)
         hand[k] += 1
         out.append(
             DiscardOption(

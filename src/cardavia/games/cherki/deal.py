@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from operator import itemgetter
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.cherki.actions import CALL, DISCARD, DRAW, TAKE, Action
@@ -28,6 +28,7 @@ from cardavia.games.cherki.cards import (
 )
 from cardavia.games.cherki.hands import DISCARD_OF_CODE, POW3, WAIT_OF_CODE, settlement
 from cardavia.games.cherki.messages import illegal
+from cardavia.games.draws import BIT_LENGTHS, draws_by_bits
 from cardavia.games.errors import GameError, RecordError
 from cardavia.games.seats import next_seat, seats_from
 
@@ -80,23 +81,7 @@ _FORCED_DISCARD: tuple[tuple[tuple[Action], ...], ...] = tuple(
     tuple((DISCARD[s][f][0],) for f in range(NUM_FACES)) for s in range(NUM_SEATS)
 )
 
-# n.bit_length(): what random.Random's choice and shuffle ask getrandbits for when picking below n
-_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(DECK_SIZE + 1))
-_CHOICE = random.Random.choice
-_SHUFFLE = random.Random.shuffle
-_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
-
-
-def _plain_generator(rng: random.Random) -> bool:
-    """Whether ``rng`` draws below n exactly as the fused loops here do: ``getrandbits(n.bit_length())``
-    until below n (CPython's ``Random`` and subclasses that keep its ``choice``/``shuffle``)."""
-    cls = type(rng)
-    return (
-        _RANDBELOW is not None
-        and getattr(cls, "_randbelow", None) is _RANDBELOW
-        and cls.choice is _CHOICE
-        and cls.shuffle is _SHUFFLE
-    )
+_NEXT_SEAT: tuple[int, ...] = tuple(next_seat(s, NUM_SEATS) for s in range(NUM_SEATS))
 
 
 def _discards_with_calls(seat: int, hand: list[int], code: int) -> tuple[Action, ...]:
@@ -157,12 +142,12 @@ def stack_deck(dealer: int, hands: Sequence[Sequence[str]], stock: Sequence[str]
 def shuffled_deck(rng: random.Random) -> list[int]:
     """A uniformly shuffled deck of face numbers: exactly ``rng.shuffle`` of the deck in face order."""
     deck = list(FULL_DECK)
-    if not _plain_generator(rng):
+    if not draws_by_bits(rng):
         rng.shuffle(deck)
         return deck
     # random.Random.shuffle with its per-card method call inlined: the same draws, the same deck
     getrandbits = rng.getrandbits
-    bits = _BITS
+    bits = BIT_LENGTHS
     for i in range(DECK_SIZE - 1, 0, -1):
         n = i + 1
         k = bits[n]
@@ -183,6 +168,8 @@ class CherkiDeal:
     num_seats = NUM_SEATS
 
     __slots__ = (
+        "_face_counts",
+        "_held",
         "_legal",
         "bounces",
         "called",
@@ -231,6 +218,10 @@ class CherkiDeal:
     win_face: int
     log: list[Action]
     _legal: tuple[Action, ...] | None
+    # derived from hands, kept up to date so that no turn sorts a hand: per seat, how many of each
+    # face it holds, and the faces it holds in face order (one discard each in legal_actions)
+    _face_counts: list[list[int]]
+    _held: list[list[int]]
 
     # ----- construction -------------------------------------------------------------------------
 
@@ -271,7 +262,18 @@ class CherkiDeal:
         self.win_face = NO_CARD
         self.log = []
         self._legal = None
+        self._count_faces()
         return self
+
+    def _count_faces(self) -> None:
+        self._face_counts = []
+        self._held = []
+        for hand in self.hands:
+            counts = [0] * NUM_FACES
+            for f in hand:
+                counts[f] += 1
+            self._face_counts.append(counts)
+            self._held.append(sorted(set(hand)))
 
     @classmethod
     def from_deck(cls, dealer: int, deck: Sequence[int]) -> CherkiDeal:
@@ -403,6 +405,8 @@ class CherkiDeal:
         other.win_face = self.win_face
         other.log = self.log[:]
         other._legal = self._legal
+        other._face_counts = [c[:] for c in self._face_counts]
+        other._held = [h[:] for h in self._held]
         return other
 
     # ----- questions ----------------------------------------------------------------------------
@@ -460,7 +464,7 @@ class CherkiDeal:
                 if code == 0 or code in DISCARD_OF_CODE:
                     legal = _discards_with_calls(seat, self.hands[seat], code)
                 else:  # the common case: no call possible, one plain discard per face held
-                    legal = tuple(map(_DISCARD_PLAIN[seat].__getitem__, sorted(set(self.hands[seat]))))
+                    legal = tuple(map(_DISCARD_PLAIN[seat].__getitem__, self._held[seat]))
         else:
             legal = ()
         self._legal = legal
@@ -484,8 +488,8 @@ class CherkiDeal:
                 raise illegal("pick-up-first")
             card = action.card
             face = FACE_BY_CODE[card] if card is not None else NO_CARD
-            hand = self.hands[seat]
-            if face not in hand:
+            held = self._face_counts[seat]
+            if face < 0 or not held[face]:
                 raise illegal("card-not-in-hand", card=str(card))
             kind = KIND_OF[face]
             counts = self.kinds[seat]
@@ -503,7 +507,11 @@ class CherkiDeal:
                     raise illegal("call-not-ready", card=FACE_CODES[face])
                 wait = found
             self.log.append(action)
-            hand.remove(face)
+            self.hands[seat].remove(face)
+            left = held[face] - 1
+            held[face] = left
+            if not left:
+                self._held[seat].remove(face)
             counts[kind] = c - 1
             self.residues[seat] = residue
             pile = self.pile
@@ -541,6 +549,10 @@ class CherkiDeal:
                 by_take = True
             self.log.append(action)
             self.hands[seat].append(face)
+            held = self._face_counts[seat]
+            if not held[face]:
+                insort(self._held[seat], face)
+            held[face] += 1
             kind = KIND_OF[face]
             counts = self.kinds[seat]
             c = counts[kind]
@@ -559,11 +571,11 @@ class CherkiDeal:
                 raise illegal("already-called")
             if phase != PICKUP:
                 raise illegal("call-mid-turn")
-            wait = WAIT_OF_CODE.get(self.residues[seat])
-            if wait is None:
+            ready = WAIT_OF_CODE.get(self.residues[seat])
+            if ready is None:
                 raise illegal("not-ready")
             self.called[seat] = True
-            self.waits[seat] = wait
+            self.waits[seat] = ready
             self.calls.append((seat, self.turn, len(self.pile), False))
             self.log.append(action)
         else:
@@ -597,31 +609,31 @@ class CherkiDeal:
         """
         if self.phase == OVER:
             return
-        if not _plain_generator(rng):
+        if not draws_by_bits(rng):
             while self.phase != OVER:
-                self.apply(_CHOICE(rng, tuple(self.legal_actions())))
+                self.apply(rng.choice(tuple(self.legal_actions())))
             return
         # rng.choice(legal) is legal[r] with r = getrandbits(len(legal).bit_length()), drawn again
         # until r < len(legal); a forced action (one legal) still draws getrandbits(1) until 0.
         # Each pass of the loop is one turn; its state changes repeat apply's (a test keeps them so).
         getrandbits = rng.getrandbits
-        bits = _BITS
+        bits = BIT_LENGTHS
         kind_of = KIND_OF
         rc_add = _RC_ADD
         rc_remove = _RC_REMOVE
         wait_of = WAIT_OF_CODE
         partial = DISCARD_OF_CODE
-        draws = DRAW
-        takes = TAKE
-        plain = _DISCARD_PLAIN
+        following = _NEXT_SEAT
         hands = self.hands
         kinds = self.kinds
         residues = self.residues
         stock = self.stock
         pop = stock.pop
         pile = self.pile
-        pile_seat = self.pile_seat
         pile_taken = self.pile_taken
+        add_pile = pile.append
+        add_pile_seat = self.pile_seat.append
+        add_pile_taken = pile_taken.append
         called = self.called
         waits = self.waits
         calls = self.calls
@@ -633,16 +645,10 @@ class CherkiDeal:
         bounces = self.bounces
         take_run = self.take_run
         mid_turn = self.phase == DISCARDING
-        # per seat: how many of each face it holds, and the faces it holds in order (the discards
-        # legal_actions lists), kept up to date instead of sorting the hand every turn
-        face_counts = []
-        held = []
-        for cards in hands:
-            fc = [0] * NUM_FACES
-            for f in cards:
-                fc[f] += 1
-            face_counts.append(fc)
-            held.append(sorted(set(cards)))
+        # per seat, everything its turn touches, unpacked once a turn
+        per_seat = tuple(
+            zip(hands, kinds, self._face_counts, self._held, DRAW, TAKE, _DISCARD_PLAIN, strict=True)
+        )
         # the discard that may be taken at the start of the coming turn, or NO_CARD
         top = (
             pile[-1]
@@ -650,59 +656,60 @@ class CherkiDeal:
             else NO_CARD
         )
         while True:
-            hand = hands[seat]
-            counts = kinds[seat]
-            fc = face_counts[seat]
-            faces = held[seat]
+            hand, counts, fc, faces, draw_action, take_actions, discard_actions = per_seat[seat]
             caller = called[seat]
+            residue = residues[seat]
             if mid_turn:
                 mid_turn = False
             else:
                 # ---- pick up: draw, take the top discard, or call first
-                if not caller:
-                    residue = residues[seat]
-                    if residue in wait_of:
-                        n = 3 if top >= 0 else 2
-                        k = bits[n]
-                        r = getrandbits(k)
-                        while r >= n:
-                            r = getrandbits(k)
-                        if r == n - 1:  # call, listed last: the forced pick-up follows
-                            caller = called[seat] = True
-                            waits[seat] = wait_of[residue]
-                            calls.append((seat, turn, len(pile), False))
-                            log(CALL[seat])
-                        else:
-                            by_take = r == 1
-                    elif top >= 0:
-                        r = getrandbits(2)
-                        while r >= 2:
-                            r = getrandbits(2)
-                        by_take = r == 1
-                    else:
-                        while getrandbits(1):
-                            pass
-                        by_take = False
                 if caller:
                     while getrandbits(1):
                         pass
                     by_take = top >= 0 and kind_of[top] == waits[seat]
+                elif residue in wait_of:  # ready: draw, (take,) call
+                    n = 3 if top >= 0 else 2
+                    k = bits[n]
+                    r = getrandbits(k)
+                    while r >= n:
+                        r = getrandbits(k)
+                    if r == n - 1:  # call, listed last: the forced pick-up follows
+                        caller = called[seat] = True
+                        waits[seat] = wait_of[residue]
+                        calls.append((seat, turn, len(pile), False))
+                        log(CALL[seat])
+                        while getrandbits(1):
+                            pass
+                        by_take = top >= 0 and kind_of[top] == waits[seat]
+                    else:
+                        by_take = r == 1
+                elif top >= 0:  # draw, take
+                    r = getrandbits(2)
+                    while r >= 2:
+                        r = getrandbits(2)
+                    by_take = r == 1
+                else:  # draw
+                    while getrandbits(1):
+                        pass
+                    by_take = False
                 if by_take:
                     picked = top
                     pile_taken[-1] = seat
-                    log(takes[seat][picked])
+                    log(take_actions[picked])
                 else:
                     picked = pop()
-                    log(draws[seat])
+                    log(draw_action)
                 hand.append(picked)
-                if not fc[picked]:
+                c = fc[picked]
+                fc[picked] = c + 1
+                if not c:
                     insort(faces, picked)
-                fc[picked] += 1
                 kind = kind_of[picked]
                 c = counts[kind]
                 counts[kind] = c + 1
-                residues[seat] += rc_add[kind][c]
-                if kind == waits[seat]:  # a caller picked up its wait: it wins
+                residue += rc_add[kind][c]
+                if caller and kind == waits[seat]:  # a caller picked up its wait: it wins
+                    residues[seat] = residue
                     self.winner = seat
                     self.win_face = picked
                     self.phase = OVER
@@ -713,41 +720,47 @@ class CherkiDeal:
                 while getrandbits(1):
                     pass
                 face = picked
-                log(plain[seat][face])
+                log(discard_actions[face])
+                left = fc[face] - 1
+                fc[face] = left
+                if not left:
+                    faces.remove(face)
+            elif residue == 0 or residue in partial:
+                options = _discards_with_calls(seat, hand, residue)
+                n = len(options)
+                k = bits[n]
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                chosen = options[r]
+                face = FACE_BY_CODE[chosen.card or ""]
+                call = chosen.call
+                log(chosen)
+                left = fc[face] - 1
+                fc[face] = left
+                if not left:
+                    faces.remove(face)
             else:
-                residue = residues[seat]
-                if residue == 0 or residue in partial:
-                    options = _discards_with_calls(seat, hand, residue)
-                    n = len(options)
-                    k = bits[n]
+                n = len(faces)
+                k = bits[n]
+                r = getrandbits(k)
+                while r >= n:
                     r = getrandbits(k)
-                    while r >= n:
-                        r = getrandbits(k)
-                    chosen = options[r]
-                    face = FACE_BY_CODE[chosen.card or ""]
-                    call = chosen.call
-                    log(chosen)
-                else:
-                    n = len(faces)
-                    k = bits[n]
-                    r = getrandbits(k)
-                    while r >= n:
-                        r = getrandbits(k)
-                    face = faces[r]
-                    log(plain[seat][face])
+                face = faces[r]
+                log(discard_actions[face])
+                left = fc[face] - 1
+                fc[face] = left
+                if not left:
+                    del faces[r]
             hand.remove(face)
-            left = fc[face] - 1
-            fc[face] = left
-            if not left:
-                faces.remove(face)
             kind = kind_of[face]
             c = counts[kind]
             counts[kind] = c - 1
-            residue = residues[seat] + rc_remove[kind][c]
+            residue += rc_remove[kind][c]
             residues[seat] = residue
-            pile.append(face)
-            pile_seat.append(seat)
-            pile_taken.append(-1)
+            add_pile(face)
+            add_pile_seat(seat)
+            add_pile_taken(-1)
             if by_take:
                 take_run += 1
                 bounces = bounces + 1 if face == picked else 0
@@ -763,7 +776,7 @@ class CherkiDeal:
                 self.phase = OVER  # the turn that drew the last card is finished: a drawn deal
                 picked = NO_CARD
                 break
-            seat = (seat + 1) % NUM_SEATS
+            seat = following[seat]
             turn += 1
         self.to_move = seat
         self.picked = picked

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple, overload
 
+from cardavia.games.draws import draws_by_bits
 from cardavia.games.errors import IllegalAction
 from cardavia.games.tien_gow.actions import Play
 from cardavia.games.tien_gow.groups import (
@@ -250,6 +251,43 @@ class TienGowDeal:
     def random_legal_action(self, rng: random.Random) -> Play:
         """A play drawn uniformly from exactly :meth:`legal_actions` (raises if the deal is over)."""
         return rng.choice(self.legal_actions())
+
+    def random_playout(self, rng: random.Random) -> None:
+        """Play the deal to its end, choosing uniformly among exactly ``legal_actions()`` at each step.
+
+        The same as ``while not deal.is_over(): deal.apply(rng.choice(tuple(deal.legal_actions())))``
+        (the same draws from ``rng``, the same end and record), without building plays or checking
+        them: what bots' play-outs and ``cardavia bench`` should call.
+        """
+        if not draws_by_bits(rng):
+            while self._to_act is not None:
+                self.apply(rng.choice(tuple(self.legal_actions())))
+            return
+        getrandbits = rng.getrandbits
+        hands = self._hands
+        columns = self._columns
+        commit = self._commit
+        while (seat := self._to_act) is not None:
+            # the masks and face-up count legal_actions would list, in its order
+            hand = hands[seat]
+            size = self._size
+            if not size:
+                masks = lead_masks(hand)
+                up = len(masks)
+            else:
+                masks = down_masks(hand, size)
+                up = 0
+                if not (size == 1 and self._final and not columns[seat]):
+                    ups = tuple([g for g in BEATERS[self._high] if not g & ~hand])
+                    if ups:
+                        masks = ups + masks
+                        up = len(ups)
+            n = len(masks)  # rng.choice: getrandbits(n.bit_length()) until below n
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            commit(seat, masks[r], r < up, hand)
 
     def apply(self, action: Play) -> None:
         seat = self._to_act

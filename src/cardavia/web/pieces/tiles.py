@@ -12,15 +12,16 @@ MILITARY = ("4-5", "3-6", "3-5", "2-6", "3-4", "2-5", "2-4", "1-4", "2-3", "1-2"
 TILE_CODES: tuple[str, ...] = CIVIL + MILITARY
 
 WIDTH, HEIGHT = 48, 120
-HALF = HEIGHT / 2
 RED, WHITE, BODY, EDGE = "#d8342c", "#f3efe4", "#1f1c1b", "#4a4441"
 
-# Pip centres within one half (x, y in 0..48 x 0..60), dice-like as on Chinese tiles.
+# Pip centres within the top half (x, y in 0..48 x 0..60), as on Chinese dice: a two is two pips
+# side by side at the tile's far end, a three a diagonal. The bottom half is the mirror image, and
+# there is no dividing bar: the two ends are set apart by the space between them.
 _L, _C, _R = 13.0, 24.0, 35.0
-_T, _M, _B = 15.0, 30.0, 45.0
+_T, _M, _B = 13.0, 27.0, 41.0
 LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((_C, _M),),
-    2: ((_C, _T + 2), (_C, _B - 2)),
+    2: ((_L, _T), (_R, _T)),
     3: ((_L, _T), (_C, _M), (_R, _B)),
     4: ((_L, _T), (_R, _T), (_L, _B), (_R, _B)),
     5: ((_L, _T), (_R, _T), (_C, _M), (_L, _B), (_R, _B)),
@@ -68,11 +69,8 @@ def tile_symbol(code: str) -> str:
         return f'<symbol id="tile-back" viewBox="0 0 {WIDTH} {HEIGHT}">{_body()}{lines}</symbol>'
     low, high = (int(part) for part in code.split("-"))
     heaven = code == "6-6"
-    parts = [
-        _body(),
-        f'<line x1="6" y1="{HALF:g}" x2="{WIDTH - 6}" y2="{HALF:g}" stroke="{EDGE}" stroke-width="2"/>',
-    ]
-    for pips, offset in ((high, 0.0), (low, HALF)):
+    parts = [_body()]
+    for pips, bottom in ((high, False), (low, True)):
         for (x, y), red in zip(LAYOUTS[pips], _pip_colours(pips, heaven), strict=True):
-            parts.append(_pip(x, y + offset, red, big=pips == 1))
+            parts.append(_pip(x, HEIGHT - y if bottom else y, red, big=pips == 1))
     return f'<symbol id="tile-{code}" viewBox="0 0 {WIDTH} {HEIGHT}">{"".join(parts)}</symbol>'

@@ -2,7 +2,7 @@
 // server's legal actions, each seat's discards with the top one highlighted, the stock, the calls,
 // and the end: the winner's nine cards, x and the payments (or a drawn deal).
 export function createCherki(h) {
-  const { t, el, piece, pieceLabel, pieceText, signed, seatName } = h;
+  const { t, ts, el, piece, pieceLabel, pieceText, signed, seatName } = h;
   let selected = null; // index into the hand
   let handSignature = "";
   let current = null;
@@ -62,6 +62,7 @@ export function createCherki(h) {
     const discard = code && find((a) => a.do === "discard" && a.card === code && !a.call);
     const discardCall = code && find((a) => a.do === "discard" && a.card === code && a.call);
     const off = !myTurn || busy;
+    for (const id of ["act-draw", "act-take", "act-discard", "act-call"]) $(id).classList.remove("suggested");
     $("act-draw").disabled = off || !drawAction;
     $("act-take").disabled = off || !takeAction;
     $("act-discard").disabled = off || !discard;
@@ -96,7 +97,7 @@ export function createCherki(h) {
       const num = (n) => el("td", { class: n > 0 ? "num-pos" : n < 0 ? "num-neg" : "", text: signed(n) });
       box.replaceChildren(
         el("h2", { id: "result-heading", text: t("result_title") }),
-        el("p", { class: "winner", text: t("wins_with", { name: seatName(r.winner) }) }),
+        el("p", { class: "winner", text: ts("wins_with", r.winner) }),
         el("div", { class: "piece-row", role: "group", "aria-label": t("hand_cards") },
           cards.map((c) => piece("card", c, "mini", pieceLabel(c)))),
         el("p", { text: t("x_line", { x: h.numbers.format(r.x) }) }),
@@ -110,12 +111,14 @@ export function createCherki(h) {
 
   function draw(busy = false) {
     if (!current) return;
-    const view = current.view;
-    const myTurn = current.status === "human";
-    seats(view);
-    hand(view, myTurn, busy);
-    controls(view, myTurn, busy);
-    result(current);
+    h.keepFocus(() => {
+      const view = current.view;
+      const myTurn = current.status === "human";
+      seats(view);
+      hand(view, myTurn, busy);
+      controls(view, myTurn, busy);
+      result(current);
+    });
   }
 
   const nextButton = $("act-next");
@@ -135,21 +138,27 @@ export function createCherki(h) {
 
   return {
     render(table, busy) { current = table; draw(busy); },
+    setTable(table) { current = table; },
     clearSelection() { selected = null; },
     showHint(action) {
-      if (action && action.do === "discard") {
+      if (!action) return;
+      if (action.do === "discard") {
         selected = current.view.hand.indexOf(action.card);
         draw();
+        if (action.call) $("act-call").classList.add("suggested");
+      } else {
+        const button = $({ draw: "act-draw", take: "act-take", call: "act-call" }[action.do]);
+        if (button) button.classList.add("suggested");
       }
     },
     describe(entries) {
       return entries.map((entry) => {
         const a = entry.action || {};
-        const name = seatName(entry.seat);
-        if (a.do === "draw") return t("drew", { name });
-        if (a.do === "take") return t("took", { name, card: pieceText(a.card) });
-        if (a.do === "call") return t("called_log", { name });
-        if (a.do === "discard") return t(a.call ? "discarded_called" : "discarded", { name, card: pieceText(a.card) });
+        const seat = entry.seat;
+        if (a.do === "draw") return ts("drew", seat);
+        if (a.do === "take") return ts("took", seat, { card: pieceText(a.card) });
+        if (a.do === "call") return ts("called_log", seat);
+        if (a.do === "discard") return ts(a.call ? "discarded_called" : "discarded", seat, { card: pieceText(a.card) });
         return "";
       }).filter(Boolean);
     },

@@ -29,6 +29,12 @@ function t(key, params = {}) {
   return fmt(value, params);
 }
 
+// A message about a seat: the human's own form ("You win…") where there is one.
+function ts(key, seat, params = {}) {
+  const own = `${key}_you`;
+  return seat === 0 && own in data.text ? t(own, params) : t(key, { ...params, name: seatName(seat) });
+}
+
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
@@ -195,10 +201,17 @@ function update(next) {
   const entries = (next.last || []).filter((entry) => entry.seq >= loggedSeq);
   const previous = fresh ? null : table;
   table = next;
-  game.describe(entries, next, previous).forEach(log);
+  game.setTable(next);
+  game.describe(entries).forEach(log);
   if (entries.length) loggedSeq = Math.max(...entries.map((e) => e.seq)) + 1;
   loggedSeq = Math.max(loggedSeq, next.seq);
   renderAll();
+  // a keyboard player whose focus was lost with a disabled control gets it back on the hand
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (!fresh && lost && next.status === "human" && previous && previous.status !== "human") {
+    const first = document.querySelector("#hand button:not([disabled])");
+    if (first) first.focus();
+  }
 }
 
 function keepFocus(render) {
@@ -284,7 +297,7 @@ async function hint() {
   }
 }
 
-const helpers = { data, t, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers };
+const helpers = { data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers, keepFocus };
 const game = data.game === "tien-gow" ? createTienGow(helpers) : createCherki(helpers);
 
 $("act-hint").addEventListener("click", hint);

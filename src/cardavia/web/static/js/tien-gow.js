@@ -15,7 +15,7 @@ function within(part, whole) {
 }
 
 export function createTienGow(h) {
-  const { t, el, piece, pieceLabel, pieceText, signed, seatName } = h;
+  const { t, ts, el, piece, pieceLabel, pieceText, signed, seatName } = h;
   let selected = new Set(); // indices into the hand
   let handSignature = "";
   let current = null;
@@ -78,7 +78,7 @@ export function createTienGow(h) {
     const box = $("centre");
     if (view.trick.length === 0 && view.tricks.length) {
       const last = view.tricks[view.tricks.length - 1];
-      box.replaceChildren(...trickBlock(last.plays, t("last_trick", { name: seatName(last.winner) })));
+      box.replaceChildren(...trickBlock(last.plays, ts("last_trick", last.winner)));
     } else {
       box.replaceChildren(...trickBlock(view.trick, t("current_trick")));
     }
@@ -164,7 +164,7 @@ export function createTienGow(h) {
     button.setAttribute("aria-expanded", showLast && last ? "true" : "false");
     button.textContent = showLast && last ? t("hide_last") : t("show_last");
     panel.hidden = !(showLast && last);
-    if (last && showLast) panel.replaceChildren(...trickBlock(last.plays, t("last_trick", { name: seatName(last.winner) })));
+    if (last && showLast) panel.replaceChildren(...trickBlock(last.plays, ts("last_trick", last.winner)));
   }
 
   function result(table) {
@@ -192,14 +192,16 @@ export function createTienGow(h) {
 
   function draw(busy = false) {
     if (!current) return;
-    const view = current.view;
-    const myTurn = current.status === "human";
-    seats(view);
-    centre(view);
-    hand(view, myTurn, busy);
-    choice(view, myTurn && !busy);
-    lastTrick(view);
-    result(current);
+    h.keepFocus(() => {
+      const view = current.view;
+      const myTurn = current.status === "human";
+      seats(view);
+      centre(view);
+      hand(view, myTurn, busy);
+      choice(view, myTurn && !busy);
+      lastTrick(view);
+      result(current);
+    });
   }
 
   $("act-play").addEventListener("click", () => h.act({ tiles: selectedCodes(), face: "up" }));
@@ -208,23 +210,25 @@ export function createTienGow(h) {
 
   return {
     render(table, busy) { current = table; draw(busy); },
+    setTable(table) { current = table; },
     clearSelection() { selected = new Set(); },
     showHint(action) { if (action && action.tiles) selectCodes(action.tiles); },
-    describe(entries, next, previous) {
+    describe(allEntries) {
       const out = [];
-      const view = next.view;
-      const sameDeal = previous && previous.deal_no === next.deal_no;
+      const view = current ? current.view : null;
+      if (!view) return out;
+      // only this deal's plays: their position in the deal tells a lead from a follow
+      const entries = allEntries.filter((e) => e.deal_no === undefined || e.deal_no === current.deal_no);
       let index = view.actions - entries.length; // the deal's play number of the first entry
-      if (!sameDeal && previous) index = Math.max(0, view.actions - entries.length);
       for (const entry of entries) {
         const a = entry.action || {};
-        const name = seatName(entry.seat);
-        if (a.face === "down") out.push(t("played_down", { name, num: a.count ?? (a.tiles || []).length }));
-        else if (index % 4 === 0) out.push(t("led", { name, tiles: tilesText(a.tiles || []) }));
-        else out.push(t("played_up", { name, tiles: tilesText(a.tiles || []) }));
+        const seat = entry.seat;
+        if (a.face === "down") out.push(ts("played_down", seat, { num: a.count ?? (a.tiles || []).length }));
+        else if (index % 4 === 0) out.push(ts("led", seat, { tiles: tilesText(a.tiles || []) }));
+        else out.push(ts("played_up", seat, { tiles: tilesText(a.tiles || []) }));
         if (index % 4 === 3) {
           const trick = view.tricks[Math.floor(index / 4)];
-          if (trick) out.push(t("won_trick", { name: seatName(trick.winner), num: trick.size }));
+          if (trick) out.push(ts("won_trick", trick.winner, { num: trick.size }));
           if (trick && trick.payments.some((p) => p !== 0)) {
             const list = new Intl.ListFormat(h.data.lang, { type: "unit" });
             const parts = trick.payments.map((p, s) => t("seat_amount", { name: seatName(s), amount: signed(p) }));
