@@ -31,6 +31,23 @@ def _default_think(game: str, level: str, view: Any, seed: int) -> Decision[Any]
     return choose(game, level, view, seed)
 
 
+def _watch_parent() -> None:
+    """Pool initializer: end this worker when the server process that started it is gone (even by
+    kill -9, which runs no clean-up), instead of lingering as an orphan."""
+    import os
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="cardavia-parent-watch", daemon=True).start()
+
+
 def _warm() -> bool:
     import cardavia.bots.registry  # noqa: F401  (pay the import once, before the first turn)
 
@@ -69,20 +86,23 @@ class BotDriver:
         self.think: Think = think or _default_think
         self._pool: Executor | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._gate: asyncio.Semaphore | None = None  # made in the running loop
         self._closed = False
 
     def _executor(self) -> Executor | None:
         if self.workers <= 0:
             return None
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_watch_parent
+            )
         return self._pool
 
     async def start(self) -> None:
-        """Warm the pool and pick up every table left waiting for the server (a restart)."""
+        """Start warming the pool and pick up every table left waiting for the server (a restart)."""
         pool = self._executor()
         if pool is not None:
-            await asyncio.get_running_loop().run_in_executor(pool, _warm)
+            asyncio.get_running_loop().run_in_executor(pool, _warm)  # the first bot turn waits for it
         for table_id in self.service.store.tables_with_status("bots"):
             self.kick(table_id)
 
@@ -118,16 +138,23 @@ class BotDriver:
 
     async def _run(self, table_id: str) -> None:
         loop = asyncio.get_running_loop()
+        if self._gate is None:
+            self._gate = asyncio.Semaphore(1)
+        gate = self._gate
         try:
-            state = self.service.state(table_id)
+            async with gate:
+                state = self.service.state(table_id)
             while not self._closed:
-                step = state.pending()
-                if step is None:
-                    return
-                seq, record = state.seq, state.record
-                deadline = loop.time() + record.pace_ms / 1000
-                if step.kind == "bot":
-                    view = state.deal.view(step.seat)
+                # The server's own work on the event loop passes one table at a time through the gate,
+                # so a burst of bots' turns on many tables never queues ahead of a person's request.
+                async with gate:
+                    step = state.pending()
+                    if step is None:
+                        return
+                    seq, record = state.seq, state.record
+                    deadline = loop.time() + record.pace_ms / 1000
+                    view = state.deal.view(step.seat) if step.kind == "bot" else None
+                if view is not None:
                     level = record.seats[step.seat]
                     decision = await self.decide(record.game, level, view, bot_seed(record.seed, seq))
                     action = state.game.action_to_json(decision.action)
@@ -135,10 +162,11 @@ class BotDriver:
                     action = dict(step.action or {})
                 # always yield, so that a table played at pace 0 never starves the other requests
                 await asyncio.sleep(max(0.0, deadline - loop.time()))
-                written = self.service.server_step(table_id, seq, step.seat, action)
-                cached = self.service.cached(table_id)
-                # after our own write the cache is the log; after a lost race, read the log again
-                state = cached if written and cached is not None else self.service.state(table_id)
+                async with gate:
+                    written = self.service.server_step(table_id, seq, step.seat, action)
+                    cached = self.service.cached(table_id)
+                    # after our own write the cache is the log; after a lost race, read the log again
+                    state = cached if written and cached is not None else self.service.state(table_id)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -154,5 +182,8 @@ class BotDriver:
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
         self._tasks.clear()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            # wait for the workers to exit, so that none outlives the server
+            await asyncio.get_running_loop().run_in_executor(
+                None, lambda: pool.shutdown(True, cancel_futures=True)
+            )

@@ -24,7 +24,7 @@ from cardavia.service.errors import NotFound, Stale, TableError
 from cardavia.service.payload import table_out
 from cardavia.service.seeds import derive
 from cardavia.service.tables import TableService
-from cardavia.web.events import EventHub, table_stream
+from cardavia.web.events import EventHub, Snapshot, table_stream
 
 SECRET_COOKIE = "cardavia_key"
 COOKIE_MAX_AGE = 400 * 24 * 3600
@@ -295,7 +295,7 @@ async def events(
     last_id = request.headers.get("last-event-id", "")
     since = int(last_id) if last_id.isdigit() and len(last_id) < 10 else seq
 
-    def snapshot(after: int | None) -> tuple[int, str] | None:
+    def snapshot(after: int | None) -> Snapshot | None:
         state = rt.service.cached(table_id)
         # the copy in memory is the log when this process wrote the newest action it was told about
         if state is None or state.record.owner != owner or state.seq != rt.hub.latest.get(table_id, -2) + 1:
@@ -303,8 +303,14 @@ async def events(
                 state = rt.service.state(table_id, owner)
             except NotFound:
                 return None
-        out = _out(rt, state, after)
-        return state.seq, json.dumps(out, separators=(",", ":"))
+        status = state.status()
+        if status == "bots":
+            rt.driver.kick(table_id)
+        settling = status == "bots" and state.record.pace_ms == 0 and rt.driver.busy(table_id)
+        # rendered at once by the stream if sent (before the cached state can move on), else never
+        return Snapshot(
+            state.seq, settling, lambda: json.dumps(table_out(state, after), separators=(",", ":"))
+        )
 
     return StreamingResponse(
         table_stream(rt.hub, table_id, since, snapshot),

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from cardavia.store.db import NOTIFY_CHANNEL
@@ -93,31 +94,48 @@ def sse(event_id: int, data: str, event: str = "table") -> str:
     return f"id: {event_id}\nevent: {event}\ndata: {data}\n\n"
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """A table as an event would show it: ``render()`` makes the TableOut JSON only when it is sent.
+
+    ``settling``: the server is playing unpaced turns (pace 0) and more news follows at once; the
+    stream then waits for the last of them rather than sending each intermediate state.
+    """
+
+    seq: int
+    settling: bool
+    render: Callable[[], str]
+
+
 async def table_stream(
     hub: EventHub,
     table_id: str,
     since: int | None,
-    snapshot: Callable[[int | None], tuple[int, str] | None],
+    snapshot: Callable[[int | None], Snapshot | None],
     keepalive_s: float = KEEPALIVE_S,
 ) -> AsyncIterator[str]:
     """Events for one table: the current state at once, then one event each time the log grows.
 
-    ``snapshot(since)`` answers (seq, TableOut JSON with the news since ``since``), or None once the
-    table is gone.
+    ``snapshot(since)`` answers the table with the news since ``since``, or None once it is gone.
     """
     yield "retry: 1000\n\n"
     with hub.subscribe(table_id) as woken:
         sent = since
+        first = True
         while True:
             woken.clear()  # cleared before reading, so a write landing in between still wakes us
             snap = snapshot(sent)
             if snap is None:
                 return
-            seq, data = snap
-            if sent is None or seq != sent:
-                yield sse(seq, data)
-                sent = seq
+            if first or (snap.seq != sent and not snap.settling):
+                yield sse(snap.seq, snap.render())
+                sent, first = snap.seq, False
             try:
                 await asyncio.wait_for(woken.wait(), keepalive_s)
             except TimeoutError:
-                yield ": keepalive\n\n"
+                snap = snapshot(sent)
+                if snap is not None and snap.seq != sent:  # never hold news back for long
+                    yield sse(snap.seq, snap.render())
+                    sent = snap.seq
+                else:
+                    yield ": keepalive\n\n"

@@ -264,7 +264,7 @@ async def _prepare(port: int, clients: int, count: int) -> list[tuple[str, str, 
 async def _moves(
     port: int, clients: int, tables: list[tuple[str, str, dict[str, Any]]]
 ) -> tuple[Tally, float]:
-    """Requests/s of the move endpoint: each client plays seat 0's turn on one prepared table after another."""
+    """Requests/s of the move endpoint: each client plays seat 0's turns on prepared tables in turn."""
     tally = Tally()
     loop = asyncio.get_running_loop()
     started = loop.time()
@@ -294,6 +294,26 @@ async def _moves(
 
     await asyncio.gather(*(client() for _ in range(clients)))
     return tally, loop.time() - started
+
+
+async def _settle(port: int, clients: int, tables: list[tuple[str, str]]) -> None:
+    """Let the bots of the tables the move phase played finish now (pace 0), before the play phase."""
+    queue = list(tables)
+
+    async def worker() -> None:
+        conn = Connection("127.0.0.1", port)
+        try:
+            while queue:
+                table_id, cookie = queue.pop()
+                path = f"/api/tables/{table_id}"
+                _, _, body = await conn.request("POST", f"{path}/settings", {"pace_ms": 0}, cookie)
+                while json.loads(body)["status"] == "bots":
+                    await asyncio.sleep(0.05)
+                    _, _, body = await conn.request("GET", path, None, cookie)
+        finally:
+            conn.close()
+
+    await asyncio.gather(*(worker() for _ in range(min(clients, 50))))
 
 
 async def _play(port: int, players: int, seconds: float) -> tuple[Tally, float]:
@@ -392,8 +412,11 @@ def run_http_bench(args: argparse.Namespace) -> int:
             bare_rps = asyncio.run(_hammer(bare_port, players, max(2.0, seconds / 4)))
             bare.terminate()
             prepared = asyncio.run(_prepare(port, players, max(100, min(3000, players * 8))))
+            prepared_all = list(prepared)
             moves, moves_elapsed = asyncio.run(_moves(port, players, prepared))
-            time.sleep(PREPARED_PACE_MS / 1000 + 1)  # let the prepared tables' bots finish
+            cookies = {table_id: cookie for table_id, cookie, _ in prepared_all}
+            moved = sorted({(table_id, cookies[table_id]) for table_id, _, _ in moves.acked})
+            asyncio.run(_settle(port, players, moved))
             tally, elapsed = asyncio.run(_play(port, players, seconds))
         finally:
             for process in (bare, server):

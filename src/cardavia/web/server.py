@@ -23,5 +23,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         url, pace_ms=pace, bot_workers=workers, create_burst=burst, create_per_minute=float(burst)
     )
     # No access log: request lines are not needed and must never carry anything private.
-    uvicorn.run(app, host=host, port=port, access_log=False, log_level="info", server_header=False)
+    # Event streams never end by themselves: give them a few seconds at shutdown, then close them.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        access_log=False,
+        log_level="info",
+        server_header=False,
+        timeout_graceful_shutdown=3,
+    )
     return 0

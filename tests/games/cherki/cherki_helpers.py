@@ -77,6 +77,10 @@ def fingerprint(deal: CherkiDeal) -> tuple[object, ...]:
         deal.winner,
         deal.win_face,
         list(deal.log),
+        # derived state the engine keeps up to date instead of recomputing
+        [list(c) for c in deal._face_counts],
+        [list(h) for h in deal._held],
+        [list(h) for h in deal._held_actions],
     )
 
 

@@ -167,6 +167,9 @@ def _same_state(deal: CherkiDeal, ref: Reference) -> None:
     assert [FACE_CODES[f] for f in reversed(deal.stock)] == ref.stock
     assert deal.called == [w is not None for w in ref.waits]
     assert deal.is_over() == ref.over
+    for seat, hand in enumerate(deal.hands):  # what the engine keeps instead of sorting hands
+        assert deal._held[seat] == sorted(set(hand))
+        assert deal._face_counts[seat] == [hand.count(f) for f in range(len(FACE_CODES))]
 
 
 def test_the_engine_plays_by_the_reference() -> None:

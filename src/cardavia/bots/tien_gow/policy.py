@@ -12,7 +12,8 @@ Ideas, in the order they are tried:
 - lead what cannot be beaten (every higher tile has been seen), but keep the best finisher;
 - win a column before the last trick (early death: a seat with no column may not win a final single);
 - the Little Three (1-2) is a liability near the end while Big Six (2-4) is out: shed it early;
-- follow by beating when it is cheap or needed, with the lowest group that still wins;
+- follow by beating whenever that does not spend a sure finisher (columns cut what a loser
+  pays), with the lowest group nobody can beat, else the lowest (singles) or highest beater;
 - put down face down the tiles least likely to win anything.
 """
 

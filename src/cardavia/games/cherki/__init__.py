@@ -9,7 +9,8 @@
 - deals: ``new_deal(seed, dealer)``, ``deal_from_deck(dealer, codes)``, ``stack_deck``,
   ``CherkiDeal.from_position(...)`` (a mid-deal state from explicit hands, stock, pile and calls),
   ``deal_from_view(view, hands, stock)`` (the same, taking every public part from a seat's view),
-  ``CherkiDeal.clone()``;
+  ``CherkiDeal.clone()``, ``CherkiDeal.random_playout(rng)`` (uniform random legal play to the end,
+  exactly as ``deal.apply(rng.choice(tuple(deal.legal_actions())))`` repeated, several times faster);
 - actions: ``Action`` and the interned ``draw``, ``take``, ``discard``, ``call``.
 """
 

@@ -2,14 +2,17 @@
 
 The state is kept in small lists of ints (faces 0-29, kinds 0-11, see ``cards``) so that random
 play-outs stay cheap: each hand keeps its kind counts and its residue code (``hands``), so the ready
-tests are one dictionary look-up. Nothing here reads a clock or the global random generator.
+tests are one dictionary look-up, and the faces it holds in order, so listing its discards sorts
+nothing; pick-up choices come from prebuilt tuples. ``CherkiDeal.random_playout`` fuses the random
+legal-play loop for bots and the bench. Nothing here reads a clock or the global random generator.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Sequence
+from itertools import cycle, islice
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -81,6 +84,7 @@ _FORCED_DISCARD: tuple[tuple[tuple[Action], ...], ...] = tuple(
     tuple((DISCARD[s][f][0],) for f in range(NUM_FACES)) for s in range(NUM_SEATS)
 )
 
+_PLAY_ORDER: tuple[tuple[int, ...], ...] = tuple(tuple(seats_from(s, NUM_SEATS)) for s in range(NUM_SEATS))
 _NEXT_SEAT: tuple[int, ...] = tuple(next_seat(s, NUM_SEATS) for s in range(NUM_SEATS))
 
 
@@ -170,6 +174,7 @@ class CherkiDeal:
     __slots__ = (
         "_face_counts",
         "_held",
+        "_held_actions",
         "_legal",
         "bounces",
         "called",
@@ -222,6 +227,7 @@ class CherkiDeal:
     # face it holds, and the faces it holds in face order (one discard each in legal_actions)
     _face_counts: list[list[int]]
     _held: list[list[int]]
+    _held_actions: list[list[Action]]  # the plain discard of each face in _held, alongside it
 
     # ----- construction -------------------------------------------------------------------------
 
@@ -234,16 +240,25 @@ class CherkiDeal:
         self.hands = hands
         self.kinds = []
         self.residues = []
-        for hand in hands:
+        self._face_counts = []
+        self._held = []
+        self._held_actions = []
+        for hand, discards in zip(hands, _DISCARD_PLAIN, strict=True):
             counts = [0] * NUM_KINDS
+            faces = [0] * NUM_FACES
             residue = 0
             for f in hand:
+                faces[f] += 1
                 kind = KIND_OF[f]
                 c = counts[kind]
                 counts[kind] = c + 1
                 residue += _RC_ADD[kind][c]
             self.kinds.append(counts)
             self.residues.append(residue)
+            self._face_counts.append(faces)
+            held = sorted(set(hand))
+            self._held.append(held)
+            self._held_actions.append(list(map(discards.__getitem__, held)))
         self.stock = stock
         self.pile = []
         self.pile_seat = []
@@ -262,18 +277,12 @@ class CherkiDeal:
         self.win_face = NO_CARD
         self.log = []
         self._legal = None
-        self._count_faces()
         return self
 
-    def _count_faces(self) -> None:
-        self._face_counts = []
-        self._held = []
-        for hand in self.hands:
-            counts = [0] * NUM_FACES
-            for f in hand:
-                counts[f] += 1
-            self._face_counts.append(counts)
-            self._held.append(sorted(set(hand)))
+    def _rebuild_held_actions(self) -> None:
+        self._held_actions = [
+            list(map(row.__getitem__, faces)) for row, faces in zip(_DISCARD_PLAIN, self._held, strict=True)
+        ]
 
     @classmethod
     def from_deck(cls, dealer: int, deck: Sequence[int]) -> CherkiDeal:
@@ -407,6 +416,7 @@ class CherkiDeal:
         other._legal = self._legal
         other._face_counts = [c[:] for c in self._face_counts]
         other._held = [h[:] for h in self._held]
+        other._held_actions = [h[:] for h in self._held_actions]
         return other
 
     # ----- questions ----------------------------------------------------------------------------
@@ -464,7 +474,7 @@ class CherkiDeal:
                 if code == 0 or code in DISCARD_OF_CODE:
                     legal = _discards_with_calls(seat, self.hands[seat], code)
                 else:  # the common case: no call possible, one plain discard per face held
-                    legal = tuple(map(_DISCARD_PLAIN[seat].__getitem__, self._held[seat]))
+                    legal = tuple(self._held_actions[seat])
         else:
             legal = ()
         self._legal = legal
@@ -511,7 +521,10 @@ class CherkiDeal:
             left = held[face] - 1
             held[face] = left
             if not left:
-                self._held[seat].remove(face)
+                faces = self._held[seat]
+                i = faces.index(face)
+                del faces[i]
+                del self._held_actions[seat][i]
             counts[kind] = c - 1
             self.residues[seat] = residue
             pile = self.pile
@@ -551,7 +564,10 @@ class CherkiDeal:
             self.hands[seat].append(face)
             held = self._face_counts[seat]
             if not held[face]:
-                insort(self._held[seat], face)
+                faces = self._held[seat]
+                i = bisect_left(faces, face)
+                faces.insert(i, face)
+                self._held_actions[seat].insert(i, _DISCARD_PLAIN[seat][face])
             held[face] += 1
             kind = KIND_OF[face]
             counts = self.kinds[seat]
@@ -632,7 +648,6 @@ class CherkiDeal:
         pile = self.pile
         pile_taken = self.pile_taken
         add_pile = pile.append
-        add_pile_seat = self.pile_seat.append
         add_pile_taken = pile_taken.append
         called = self.called
         waits = self.waits
@@ -645,6 +660,7 @@ class CherkiDeal:
         bounces = self.bounces
         take_run = self.take_run
         mid_turn = self.phase == DISCARDING
+        first_seat, discards_before = seat, len(pile)
         # per seat, everything its turn touches, unpacked once a turn
         per_seat = tuple(
             zip(hands, kinds, self._face_counts, self._held, DRAW, TAKE, _DISCARD_PLAIN, strict=True)
@@ -759,7 +775,6 @@ class CherkiDeal:
             residue += rc_remove[kind][c]
             residues[seat] = residue
             add_pile(face)
-            add_pile_seat(seat)
             add_pile_taken(-1)
             if by_take:
                 take_run += 1
@@ -778,6 +793,9 @@ class CherkiDeal:
                 break
             seat = following[seat]
             turn += 1
+        # every turn made one discard and play went round: who made the new discards, in order
+        made = len(pile) - discards_before
+        self.pile_seat += islice(cycle(_PLAY_ORDER[first_seat]), made)
         self.to_move = seat
         self.picked = picked
         self.picked_by_take = by_take
@@ -785,6 +803,7 @@ class CherkiDeal:
         self.bounces = bounces
         self.take_run = take_run
         self._legal = None
+        self._rebuild_held_actions()  # the fused loop kept only _held up to date
 
     # ----- outcome and record -------------------------------------------------------------------
 

@@ -114,6 +114,7 @@ function seatName(seat) {
 let table = null;
 let events = null;
 let loggedSeq = 0;
+let drawnNoted = null;
 let busy = false;
 const $ = (id) => document.getElementById(id);
 
@@ -203,6 +204,13 @@ function update(next) {
   table = next;
   game.setTable(next);
   game.describe(entries).forEach(log);
+  // a drawn Cherki deal is dealt again by the server: say so, then name the new deal
+  const result = next.view.result;
+  if (result && result.drawn && drawnNoted !== next.deal_no && "drawn" in data.text) {
+    drawnNoted = next.deal_no;
+    log(t("drawn"));
+  }
+  if (previous && previous.deal_no !== next.deal_no) log(t("deal_no", { num: next.deal_no }));
   if (entries.length) loggedSeq = Math.max(...entries.map((e) => e.seq)) + 1;
   loggedSeq = Math.max(loggedSeq, next.seq);
   renderAll();
@@ -276,7 +284,6 @@ async function nextDeal() {
     game.clearSelection();
     $("hint").textContent = "";
     update(reply.body);
-    log(t("deal_no", { num: reply.body.deal_no }));
     const first = document.querySelector("#hand button");
     (first || $("status")).focus?.();
   } else if (reply.body && reply.body.table) {

@@ -1,0 +1,74 @@
+"""The event stream's own logic: first state at once, one event per change, unpaced bursts coalesced,
+nothing held back past a keepalive, and the hub's per-table wake-ups."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from cardavia.web.events import EventHub, Snapshot, table_stream
+
+
+class FakeTable:
+    def __init__(self) -> None:
+        self.seq = 3
+        self.settling = False
+
+    def snapshot(self, since: int | None) -> Snapshot:
+        seq, start = self.seq, since
+        return Snapshot(seq, self.settling, lambda: json.dumps({"seq": seq, "since": start}))
+
+
+def _events(chunks: list[str]) -> list[dict[str, int]]:
+    return [json.loads(c.split("data: ", 1)[1]) for c in chunks if "data: " in c]
+
+
+def test_the_stream_sends_changes_and_coalesces_unpaced_bursts() -> None:
+    async def run() -> list[str]:
+        hub, table = EventHub(), FakeTable()
+        stream = table_stream(hub, "t", 1, table.snapshot, keepalive_s=0.2)
+        got = [await anext(stream), await anext(stream)]  # retry, then the state at once
+        assert hub.subscribers("t") == 1
+        table.seq = 4
+        hub.publish("t", 3)
+        got.append(await anext(stream))
+        table.settling = True  # the server plays on at pace 0: hold the intermediate states back
+        for seq in (5, 6):
+            table.seq = seq
+            hub.publish("t", seq - 1)
+        table.settling, table.seq = False, 7
+        hub.publish("t", 6)
+        got.append(await anext(stream))
+        table.seq, table.settling = 8, True
+        hub.publish("t", 7)
+        got.append(await anext(stream))  # a held state still goes out at the keepalive
+        got.append(await anext(stream))  # then, nothing new: a keepalive comment
+        await stream.aclose()
+        assert hub.subscribers("t") == 0 and hub.latest == {}
+        return got
+
+    chunks = asyncio.run(run())
+    assert chunks[0] == "retry: 1000\n\n"
+    assert _events(chunks) == [
+        {"seq": 3, "since": 1},
+        {"seq": 4, "since": 3},
+        {"seq": 7, "since": 4},
+        {"seq": 8, "since": 7},
+    ]
+    assert [c.split("\n")[0] for c in chunks[1:5]] == ["id: 3", "id: 4", "id: 7", "id: 8"]
+    assert chunks[-1] == ": keepalive\n\n"
+
+
+def test_the_hub_wakes_only_the_tables_watchers() -> None:
+    async def run() -> None:
+        hub = EventHub()
+        with hub.subscribe("a") as a, hub.subscribe("b") as b:
+            hub.publish("a", 5)
+            assert a.is_set() and not b.is_set()
+            assert hub.latest == {"a": 5}
+            hub.publish("a", 2)  # an older notification never lowers what is known
+            assert hub.latest["a"] == 5
+        hub.publish("c", 1)  # nobody watches: nothing kept
+        assert hub.latest == {}
+
+    asyncio.run(run())
