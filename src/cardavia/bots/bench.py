@@ -23,7 +23,10 @@ from cardavia.games.registry import GAME_IDS, get_game
 
 
 def engine_deals_per_second(game_id: str, seconds: float) -> float:
-    """Random full deals per second of one core, through the ``Deal`` protocol (seeds 0, 1, ...).
+    """Random full deals per second of one core (seeds 0, 1, ...).
+
+    Uses the deal's ``random_playout`` where the engine has one (tested to consume the generator
+    and end exactly as uniform choice over ``legal_actions()`` would), else the protocol loop.
 
     Counted in the process's CPU time, so other programs sharing the machine do not lower the
     figure; it plays for ``seconds`` of CPU time and at least 10 deals.
@@ -34,8 +37,13 @@ def engine_deals_per_second(game_id: str, seconds: float) -> float:
     start = time.process_time()
     while True:
         deal = game.new_deal(deals)
-        while deal.to_act() is not None:
-            deal.apply(rng.choice(deal.legal_actions()))
+        playout = getattr(deal, "random_playout", None)
+        if playout is not None:
+            # the engines' fused loop: provably the same random legal play as the loop below
+            playout(rng)
+        else:
+            while deal.to_act() is not None:
+                deal.apply(rng.choice(deal.legal_actions()))
         deals += 1
         elapsed = time.process_time() - start
         if elapsed >= seconds and deals >= 10:

@@ -212,7 +212,9 @@ def position_of(view: View) -> Position:
         sim.leader = view.leader if view.leader is not None else view.seat
     sim.to_act = view.to_act
     sim.gone = gone
-    return Position(view.seat, hand, gone, unseen_of(hand, gone), tuple(view.hand_sizes), down, sim)
+    # the seat knows its own face-down tiles: no other hand holds them, so they are not sampled
+    known = add(hand, mask_of(view.discards) or 0)
+    return Position(view.seat, hand, gone, unseen_of(known, gone), tuple(view.hand_sizes), down, sim)
 
 
 def sample_world(pos: Position, rng: random.Random) -> Sim:

@@ -4,6 +4,7 @@
 export function createCherki(h) {
   const { t, ts, el, piece, pieceLabel, pieceText, signed, seatName } = h;
   let selected = null; // index into the hand
+  let selectedCode = null;
   let handSignature = "";
   let current = null;
   const $ = (id) => document.getElementById(id);
@@ -17,7 +18,8 @@ export function createCherki(h) {
       if (view.dealer === seat) badges.push(el("span", { class: "badge", text: t("dealer") }));
       if (view.called[seat]) badges.push(el("span", { class: "badge called", text: t("called") }));
       if (view.to_act === seat && view.phase !== "over") badges.push(el("span", { class: "badge", text: t("to_act") }));
-      const mine = view.discards.filter((d) => d.seat === seat);
+      // a discard someone took went into that player's hand: it is no longer in the row
+      const mine = view.discards.filter((d) => d.seat === seat && (d.taken_by === null || d.taken_by === undefined));
       const row = mine.map((d) => {
         const top = view.top_discard && d === view.discards[view.discards.length - 1] && d.taken_by === null;
         const label = top ? t("top_discard", { card: pieceLabel(d.card) }) : pieceLabel(d.card);
@@ -40,8 +42,12 @@ export function createCherki(h) {
 
   function hand(view, myTurn, busy) {
     const signature = `${current.id}/${current.deal_no}/${view.hand.join(",")}`;
-    if (signature !== handSignature) { handSignature = signature; selected = null; }
-    const discardable = new Set(legal().filter((a) => a.do === "discard").map((a) => a.card));
+    if (signature !== handSignature) {
+      // a card chosen before drawing stays chosen when the new card slides into the sorted hand
+      const code = selected === null ? null : selectedCode;
+      handSignature = signature;
+      selected = code && view.hand.includes(code) && myTurn ? view.hand.indexOf(code) : null;
+    }
     $("hand").replaceChildren(...view.hand.map((code, i) => el("button", {
       type: "button",
       class: `piece-button card${view.picked === code && i === view.hand.lastIndexOf(code) ? " taken" : ""}`,
@@ -49,8 +55,12 @@ export function createCherki(h) {
       "aria-label": pieceLabel(code),
       "data-key": `card-${i}-${code}`,
       "data-code": code,
-      disabled: !myTurn || busy || !discardable.has(code),
-      onclick: () => { selected = selected === i ? null : i; draw(); },
+      disabled: !myTurn || busy,
+      onclick: () => {
+        selected = selected === i ? null : i;
+        selectedCode = selected === null ? null : code;
+        draw();
+      },
     }, piece("card", code, "big", null))));
   }
 
@@ -139,11 +149,15 @@ export function createCherki(h) {
   return {
     render(table, busy) { current = table; draw(busy); },
     setTable(table) { current = table; },
-    clearSelection() { selected = null; },
+    clearSelection(action) {
+      // drawing or taking keeps a card chosen beforehand; a discard uses it up
+      if (!action || action.do === "discard" || action.do === "call") { selected = null; selectedCode = null; }
+    },
     showHint(action) {
       if (!action) return;
       if (action.do === "discard") {
         selected = current.view.hand.indexOf(action.card);
+        selectedCode = action.card;
         draw();
         if (action.call) $("act-call").classList.add("suggested");
       } else {

@@ -258,7 +258,7 @@ async function act(action) {
   const reply = await api("POST", `/api/tables/${table.id}/actions`, { seq: table.seq, action });
   busy = false;
   if (reply.ok) {
-    game.clearSelection();
+    game.clearSelection(action);
     update(reply.body);
     renderAll(); // the stream may already be ahead of this reply: the controls still need enabling
   } else if (reply.status === 409 && reply.body && reply.body.table) {
