@@ -83,7 +83,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     stop_server(proc)
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: the sync API keeps an event loop running in the main thread while it
+# is open, and tests collected after these (asyncio.run in tests/web) must not find one.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 

@@ -1,7 +1,8 @@
 """``cardavia bench --http``: simulated players against one server process, and a bare endpoint to compare.
 
-Two server processes are started on free local ports: ``cardavia serve`` (a fresh SQLite file) and a
-bare Starlette app answering one small JSON object under the same uvicorn. Three phases:
+Server processes are started on free local ports, one at a time: a bare Starlette app answering one
+small JSON object under the same uvicorn, then ``cardavia serve`` on a fresh SQLite file for each of
+the two table phases. Three phases:
 
 1. *bare*: ``players`` keep-alive clients call the bare endpoint in a loop: its requests/s.
 2. *moves*: the same number of clients post seat 0's actions as fast as they can, each on tables
@@ -24,6 +25,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -296,26 +298,6 @@ async def _moves(
     return tally, loop.time() - started
 
 
-async def _settle(port: int, clients: int, tables: list[tuple[str, str]]) -> None:
-    """Let the bots of the tables the move phase played finish now (pace 0), before the play phase."""
-    queue = list(tables)
-
-    async def worker() -> None:
-        conn = Connection("127.0.0.1", port)
-        try:
-            while queue:
-                table_id, cookie = queue.pop()
-                path = f"/api/tables/{table_id}"
-                _, _, body = await conn.request("POST", f"{path}/settings", {"pace_ms": 0}, cookie)
-                while json.loads(body)["status"] == "bots":
-                    await asyncio.sleep(0.05)
-                    _, _, body = await conn.request("GET", path, None, cookie)
-        finally:
-            conn.close()
-
-    await asyncio.gather(*(worker() for _ in range(min(clients, 50))))
-
-
 async def _play(port: int, players: int, seconds: float) -> tuple[Tally, float]:
     tally = Tally()
     loop = asyncio.get_running_loop()
@@ -349,6 +331,33 @@ def _wait_listening(port: int, process: subprocess.Popen[bytes], timeout: float 
     raise RuntimeError("the server did not start")
 
 
+def _start(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+
+
+def _serve(database: str, env: dict[str, str]) -> tuple[int, subprocess.Popen[bytes]]:
+    port = _free_port()
+    server = _start(
+        [sys.executable, "-m", "cardavia", "serve", "--port", str(port), "--database", database], env
+    )
+    try:
+        _wait_listening(port, server)
+    except BaseException:
+        _stop(server)
+        raise
+    return port, server
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+
+
 def _percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -376,57 +385,56 @@ def _lost(database: str, acked: list[tuple[str, int, dict[str, Any]]]) -> int:
 
 def run_http_bench(args: argparse.Namespace) -> int:
     """Run the load benchmark; print a summary (or JSON with ``--json``); 0 if it met its targets."""
+    # a terminated bench still stops its servers (the finally blocks run on SystemExit)
+    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        return _run_http_bench(args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run_http_bench(args: argparse.Namespace) -> int:
     players = int(getattr(args, "players", 200))
     seconds = float(getattr(args, "seconds", 20.0))
     if getattr(args, "quick", False):
         players, seconds = min(players, 20), min(seconds, 4.0)
     with tempfile.TemporaryDirectory(prefix="cardavia-bench-") as folder:
-        database = f"sqlite:///{Path(folder) / 'bench.db'}"
-        bare_port, port = _free_port(), _free_port()
         env = {
             **os.environ,
             "CARDAVIA_PACE_MS": "0",
             "CARDAVIA_BOT_WORKERS": "1",
             "CARDAVIA_CREATE_BURST": str(10 * players + 100),
         }
-        quiet = subprocess.DEVNULL
-        bare = subprocess.Popen(
+        bare_port = _free_port()
+        bare = _start(
             [
                 sys.executable,
                 "-c",
                 "import uvicorn; from cardavia.web.loadbench import bare_app; uvicorn.run(bare_app, "
                 f"host='127.0.0.1', port={bare_port}, access_log=False, log_level='warning')",
             ],
-            stdout=quiet,
-            stderr=quiet,
-        )
-        server = subprocess.Popen(
-            [sys.executable, "-m", "cardavia", "serve", "--port", str(port), "--database", database],
-            stdout=quiet,
-            stderr=quiet,
-            env=env,
+            env,
         )
         try:
             _wait_listening(bare_port, bare)
-            _wait_listening(port, server)
             bare_rps = asyncio.run(_hammer(bare_port, players, max(2.0, seconds / 4)))
-            bare.terminate()
+        finally:
+            _stop(bare)
+        # the move phase leaves many tables with bots to play: the play phase gets a server of its own
+        moves_db = f"sqlite:///{Path(folder) / 'moves.db'}"
+        port, server = _serve(moves_db, env)
+        try:
             prepared = asyncio.run(_prepare(port, players, max(100, min(3000, players * 8))))
-            prepared_all = list(prepared)
             moves, moves_elapsed = asyncio.run(_moves(port, players, prepared))
-            cookies = {table_id: cookie for table_id, cookie, _ in prepared_all}
-            moved = sorted({(table_id, cookies[table_id]) for table_id, _, _ in moves.acked})
-            asyncio.run(_settle(port, players, moved))
+        finally:
+            _stop(server)
+        play_db = f"sqlite:///{Path(folder) / 'play.db'}"
+        port, server = _serve(play_db, env)
+        try:
             tally, elapsed = asyncio.run(_play(port, players, seconds))
         finally:
-            for process in (bare, server):
-                if process.poll() is None:
-                    process.terminate()
-                    try:
-                        process.wait(10)
-                    except subprocess.TimeoutExpired:
-                        process.kill()
-        lost = _lost(database, tally.acked + moves.acked)
+            _stop(server)
+        lost = _lost(moves_db, moves.acked) + _lost(play_db, tally.acked)
     played = len(tally.latencies)
     move_rps = len(moves.latencies) / moves_elapsed if moves_elapsed else 0.0
     p50, p99 = _percentile(tally.latencies, 0.50) * 1000, _percentile(tally.latencies, 0.99) * 1000

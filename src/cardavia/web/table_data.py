@@ -49,6 +49,15 @@ def piece_names(game: str) -> dict[str, str]:
     return {f.code: f.name for f in FACES}
 
 
+def piece_points(game: str) -> dict[str, int]:
+    """What each piece counts at the end of a deal, where the game scores pieces (Cherki only)."""
+    if game != "cherki":
+        return {}
+    from cardavia.games.cherki.cards import FACES
+
+    return {f.code: f.points for f in FACES}
+
+
 PIECE_CONTEXT = {"tien-gow": "tile name", "cherki": "card name"}
 
 
@@ -82,6 +91,7 @@ def page_data(code: str, t: Tradition) -> dict[str, Any]:
         "text": {**_texts(code, COMMON), **_texts(code, BY_GAME[t.game])},
         "pieces": {piece: trans.pgettext(context, name) for piece, name in names.items()},
         "names": {name: trans.pgettext(context, name) for name in sorted(set(names.values()))},
+        "points": piece_points(t.game),
         "errors": {key: trans.pgettext("error", text) for key, text in error_templates(t.game).items()},
         "hints": {key: trans.pgettext("hint", text) for key, text in hint_templates(t.game).items()},
         "keys": {"code": list(CODE_KEYS), "named": list(NAMED_KEYS), "name": list(NAME_KEYS)},

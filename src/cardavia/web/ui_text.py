@@ -49,7 +49,6 @@ COMMON: dict[str, Msg | Plural] = {
         "confirmation before abandoning the deal in progress",
         "Start a new game? This deal will be abandoned.",
     ),
-    "deal_no": Msg("number of the deal at this table", "Deal %(num)s"),
     "player": Msg("column heading in the results: the seat", "Player"),
     "net": Msg("column heading in the results: money won (+) or lost (−) in this deal", "Net"),
     "total": Msg("column heading in the results: money over all deals at this table", "Running total"),
@@ -61,6 +60,7 @@ COMMON: dict[str, Msg | Plural] = {
 }
 
 TIEN_GOW: dict[str, Msg | Plural] = {
+    "deal_no": Msg("Tien Gow log: number of the deal at this table (a deal, not a trick)", "Deal %(num)s"),
     "banker": Msg("Tien Gow badge on the seat of the banker (who leads the first trick)", "Banker"),
     "columns": Plural(
         "Tien Gow: columns a seat has won (one per tile of a won trick)", "%(num)s column", "%(num)s columns"
@@ -176,6 +176,10 @@ TIEN_GOW: dict[str, Msg | Plural] = {
 }
 
 CHERKI: dict[str, Msg | Plural] = {
+    "deal_no": Msg("Cherki log: number of the deal at this table", "Deal %(num)s"),
+    "card_points": Plural(
+        "Cherki results: the points one of the winner's cards counts", "%(num)s point", "%(num)s points"
+    ),
     "dealer": Msg("Cherki badge on the dealer's seat", "Dealer"),
     "called": Msg("Cherki badge: this player has called Cherki (declared the hand ready)", "Called Cherki"),
     "cards_in_hand": Plural("Cherki: cards a seat holds", "%(num)s card in hand", "%(num)s cards in hand"),

@@ -28,8 +28,8 @@ from cardavia.games.cherki.cards import kind_of_code
 from cardavia.games.cherki.hands import ready_wait
 from cardavia.games.cherki.view import CherkiView
 
-TIME_CAP = 0.2  # seconds of sampling per decision; with the set-up this keeps p99 under 300 ms
-MAX_ROUNDS = 400  # enough for the means to settle; a decision stops at whichever comes first
+TIME_CAP = 0.25  # seconds of sampling per decision; with the set-up this keeps p99 under 300 ms
+MAX_ROUNDS = 2000  # enough for the means to settle; a decision stops at whichever comes first
 CANDIDATES = 4  # discards searched: normal's best few
 NEAR_BEST = 0.5  # ... among those as close to ready as the best and with half its ways or more
 Z_TO_DEVIATE = 2.0  # leave normal's choice only for a paired gain this many standard errors above 0
@@ -122,17 +122,16 @@ class _Sampler:
         return hands, parts[-1]
 
 
-def _finish_turn(deal: SimDeal, me: int, hand: list[int]) -> tuple[int | None, int] | None:
-    """After this seat picked up: greedy discard, call if ready; the deal's end if the stock is out."""
+def _finish_turn(deal: SimDeal, me: int, hand: list[int]) -> bool:
+    """After this seat picked up: greedy discard, call if ready. True if that ended the deal
+    (the stock is out: a drawn deal)."""
     k = greedy_discard(hand, deal.dead)
     hand[k] -= 1
     deal.top = k
     if ready_wait(hand) is not None:
         deal.called[me] = True
-    if not deal.stock:
-        return None, 0
     deal.seat = (me + 1) % SEATS
-    return None
+    return not deal.stock
 
 
 def _run(mem: Memory, hands: list[list[int]], stock: list[int], action: Action) -> int:
@@ -160,16 +159,14 @@ def _run(mem: Memory, hands: list[list[int]], stock: list[int], action: Action) 
     elif action.do == "take" and top is not None:
         hand[top] += 1
         deal.top = None
-        end = _finish_turn(deal, me, hand)
-        if end is not None:
+        if _finish_turn(deal, me, hand):
             return 0
     elif action.do == "draw":
         hand[deal.stock.pop()] += 1
         if top is not None:
             dead[top] += 1
         deal.top = None
-        end = _finish_turn(deal, me, hand)
-        if end is not None:
+        if _finish_turn(deal, me, hand):
             return 0
     else:  # a call at the start of the turn: the turn then plays itself
         deal.called[me] = True

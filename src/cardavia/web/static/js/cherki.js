@@ -108,8 +108,14 @@ export function createCherki(h) {
       box.replaceChildren(
         el("h2", { id: "result-heading", text: t("result_title") }),
         el("p", { class: "winner", text: ts("wins_with", r.winner) }),
-        el("div", { class: "piece-row", role: "group", "aria-label": t("hand_cards") },
-          cards.map((c) => piece("card", c, "mini", pieceLabel(c)))),
+        el("div", { class: "piece-row winning-hand", role: "group", "aria-label": t("hand_cards") },
+          cards.map((c) => {
+            // each card with what it counts, so x can be checked by eye
+            const points = h.data.points[c];
+            return el("div", { class: "scored-card" },
+              piece("card", c, "mini", `${pieceLabel(c)}, ${t("card_points", { num: points })}`),
+              el("span", { class: "points", "aria-hidden": "true", text: h.numbers.format(points) }));
+          })),
         el("p", { text: t("x_line", { x: h.numbers.format(r.x) }) }),
         el("div", { class: "table-scroll" }, el("table", {},
           el("thead", {}, el("tr", {}, [t("player"), t("payment"), t("total")].map((l) => el("th", { scope: "col", text: l })))),

@@ -27,8 +27,8 @@
     root.setProperty("--contrast", String(0.6 + prefs.contrast * 0.008));
     root.setProperty("--grain", String(prefs.grain / 100 * 0.36));
     var t = prefs.temperature - 50;           // < 0 warm, > 0 cool
-    var strength = Math.abs(t) / 50 * 0.28;
-    root.setProperty("--tint-color", t < 0 ? "rgb(255, 140, 40)" : "rgb(60, 140, 255)");
+    var strength = Math.abs(t) / 50 * 0.22;
+    root.setProperty("--tint-color", t < 0 ? "rgb(255, 150, 60)" : "rgb(120, 170, 255)");
     root.setProperty("--tint-alpha", String(strength));
   }
 

@@ -203,14 +203,25 @@ function update(next) {
   const previous = fresh ? null : table;
   table = next;
   game.setTable(next);
-  game.describe(entries).forEach(log);
-  // a drawn Cherki deal is dealt again by the server: say so, then name the new deal
+  // a new deal comes as an entry of seat -1: name the deal there, between the plays of the
+  // deals either side of it, and hand the game only the plays
+  let plays = [];
+  let dealNamed = false;
+  const flush = () => { game.describe(plays).forEach(log); plays = []; };
+  for (const entry of entries) {
+    if (entry.seat >= 0) { plays.push(entry); continue; }
+    flush();
+    log(t("deal_no", { num: (entry.action && entry.action.deal) || next.deal_no }));
+    dealNamed = true;
+  }
+  flush();
+  // a drawn Cherki deal is dealt again by the server: say so
   const result = next.view.result;
   if (result && result.drawn && drawnNoted !== next.deal_no && "drawn" in data.text) {
     drawnNoted = next.deal_no;
     log(t("drawn"));
   }
-  if (previous && previous.deal_no !== next.deal_no) log(t("deal_no", { num: next.deal_no }));
+  if (previous && previous.deal_no !== next.deal_no && !dealNamed) log(t("deal_no", { num: next.deal_no }));
   if (entries.length) loggedSeq = Math.max(...entries.map((e) => e.seq)) + 1;
   loggedSeq = Math.max(loggedSeq, next.seq);
   renderAll();
