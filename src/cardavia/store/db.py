@@ -6,6 +6,7 @@ processes from both writing action n: the loser gets :class:`SeqTaken` and must 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -126,6 +127,8 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA busy_timeout=10000")
     cur.execute("PRAGMA foreign_keys=ON")
+    # No checkpoint inside a commit (its fsync would stall that request): see Store.checkpoints.
+    cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.close()
 
 
@@ -149,6 +152,7 @@ class Store:
         self._sql_insert_action = style(_RAW_INSERT_ACTION)
         self._sql_set_status = style(_RAW_SET_STATUS)
         self._raw_ok = self.is_sqlite or self.url.startswith("postgresql+psycopg")
+        self._checkpointer: tuple[Any, Any] | None = None
 
     # -- schema -----------------------------------------------------------------------------------
     def migrate(self) -> None:
@@ -171,7 +175,34 @@ class Store:
                     conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _MIGRATION_LOCK})
                     conn.commit()
 
+    def checkpoints(self, every_s: float = 1.0) -> None:
+        """Copy the SQLite write-ahead log back into the database from a thread of its own, so that
+        no request's commit pays for it. Runs until :meth:`dispose`; does nothing on PostgreSQL."""
+        if not self.is_sqlite or ":memory:" in self.url or self._checkpointer is not None:
+            return
+        import threading
+
+        stop = threading.Event()
+
+        def run() -> None:
+            while not stop.wait(every_s):
+                try:
+                    with self._raw() as conn:
+                        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except Exception:  # a busy database: try again at the next tick
+                    continue
+            with contextlib.suppress(Exception), self._raw() as conn:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+        self._checkpointer = (stop, threading.Thread(target=run, name="cardavia-checkpoint", daemon=True))
+        self._checkpointer[1].start()
+
     def dispose(self) -> None:
+        if self._checkpointer is not None:
+            stop, thread = self._checkpointer
+            stop.set()
+            thread.join(5)
+            self._checkpointer = None
         self.engine.dispose()
 
     @contextmanager

@@ -206,6 +206,7 @@ def create_app(
             conninfo = make_url(store.url).set(drivername="postgresql").render_as_string(hide_password=False)
             # Another process wrote: this process's cached state is behind; its next read catches up.
             hub.listen(conninfo)
+        store.checkpoints()
         await driver.start()
         try:
             yield

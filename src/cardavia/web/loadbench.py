@@ -47,6 +47,7 @@ GAMES = ("tien-gow", "cherki")
 THINK_S = (0.5, 1.5)  # a simulated player's time to choose an action
 MOVE_WINDOW_S = 2.5  # shorter than the prepared tables' bot pace, so no bot acts inside the window
 PREPARED_PACE_MS = 3000
+STALL_S = 30.0  # a player waiting this long for the bots counts an error (and the bench goes on)
 
 
 async def _bare(_request: Request) -> JSONResponse:
@@ -148,6 +149,14 @@ def _cookie(headers: dict[str, str]) -> str:
     return value[len(prefix) :].split(";", 1)[0] if value.startswith(prefix) else ""
 
 
+async def _next_turn(events: AsyncIterator[dict[str, Any]], seq: int) -> dict[str, Any]:
+    """The first event at or after ``seq`` where the server has finished its turns."""
+    async for event in events:
+        if event["seq"] >= seq and event["status"] != "bots":
+            return event
+    raise ConnectionError("the event stream ended")
+
+
 async def _player(
     n: int, port: int, stop_at: float, tally: Tally, think: tuple[float, float] = THINK_S
 ) -> None:
@@ -197,12 +206,10 @@ async def _player(
                 table = json.loads(body)
             else:
                 target = table["seq"]
-                async for event in events:
-                    if event["seq"] >= target and event["status"] != "bots":
-                        table = event
-                        break
-                else:
-                    tally.error("event stream ended")
+                try:
+                    table = await asyncio.wait_for(_next_turn(events, target), STALL_S)
+                except TimeoutError:
+                    tally.error("no event")
                     return
     except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError, KeyError) as exc:
         tally.error(type(exc).__name__)
@@ -248,10 +255,12 @@ async def _prepare(port: int, clients: int, count: int) -> list[tuple[str, str, 
                 )
                 cookie, table = _cookie(headers), json.loads(body)
                 path = f"/api/tables/{table['id']}"
-                while table["status"] != "human":
+                while table["status"] == "bots":
                     await asyncio.sleep(0.05)
                     _, _, body = await conn.request("GET", path, None, cookie)
                     table = json.loads(body)
+                if table["status"] != "human":
+                    continue  # the bots finished the deal before seat 0's first turn
                 _, _, body = await conn.request(
                     "POST", f"{path}/settings", {"pace_ms": PREPARED_PACE_MS}, cookie
                 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 
@@ -22,6 +23,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     app = create_app(
         url, pace_ms=pace, bot_workers=workers, create_burst=burst, create_per_minute=float(burst)
     )
+    # The app's long-lived objects (modules, catalogs, engines' tables) need no more garbage scans.
+    gc.collect()
+    gc.freeze()
     # No access log: request lines are not needed and must never carry anything private.
     # Event streams never end by themselves: give them a few seconds at shutdown, then close them.
     uvicorn.run(

@@ -208,19 +208,25 @@ function update(next) {
   let plays = [];
   let dealNamed = false;
   const flush = () => { game.describe(plays).forEach(log); plays = []; };
+  // a drawn Cherki deal is dealt again by the server on its own: say so once, even when its end
+  // and the redeal arrive together
+  const noteDrawn = (dealNo) => {
+    if (drawnNoted === dealNo || !("drawn" in data.text)) return;
+    drawnNoted = dealNo;
+    log(t("drawn"));
+  };
   for (const entry of entries) {
     if (entry.seat >= 0) { plays.push(entry); continue; }
     flush();
-    log(t("deal_no", { num: (entry.action && entry.action.deal) || next.deal_no }));
+    const dealNo = (entry.action && entry.action.deal) || next.deal_no;
+    const before = (next.deals || []).find((d) => d.deal_no === dealNo - 1);
+    if (before && before.result && before.result.drawn) noteDrawn(dealNo - 1);
+    log(t("deal_no", { num: dealNo }));
     dealNamed = true;
   }
   flush();
-  // a drawn Cherki deal is dealt again by the server: say so
   const result = next.view.result;
-  if (result && result.drawn && drawnNoted !== next.deal_no && "drawn" in data.text) {
-    drawnNoted = next.deal_no;
-    log(t("drawn"));
-  }
+  if (result && result.drawn) noteDrawn(next.deal_no);
   if (previous && previous.deal_no !== next.deal_no && !dealNamed) log(t("deal_no", { num: next.deal_no }));
   if (entries.length) loggedSeq = Math.max(...entries.map((e) => e.seq)) + 1;
   loggedSeq = Math.max(loggedSeq, next.seq);
