@@ -234,6 +234,25 @@ def test_wikipedia_in_the_readers_language_where_it_exists(
     assert f'href="{expected}"' in html
 
 
+def test_an_english_only_article_is_said_so_in_the_readers_language(client: TestClient) -> None:
+    english = client.get("/traditions/chinese-dominoes", params={"lang": "en"}).text
+    assert 'class="link-lang"' not in english  # an English reader needs no note
+    dominoes = pages.tradition("chinese-dominoes")
+    notes = set()
+    for code in CODES:
+        html = client.get("/traditions/chinese-dominoes", params={"lang": code}).text
+        note = re.search(r'<span class="link-lang">(.*?)</span>', html)
+        if code in dominoes.wikipedia:
+            assert not note, code  # the article is in the reader's language
+            continue
+        assert note, code
+        notes.add(note.group(1))
+        assert "English" not in note.group(1)
+    assert len(notes) >= 3  # each language says it its own way
+    ms = client.get("/traditions/cherki", params={"lang": "ms"}).text
+    assert 'class="link-lang"' not in ms  # the Malay article exists
+
+
 def test_tradition_page_sections(client: TestClient) -> None:
     html = client.get("/traditions/chinese-dominoes", params={"lang": "en"}).text
     for text in (
@@ -273,6 +292,23 @@ def test_table_data_names_pieces_by_code_and_name(client: TestClient) -> None:
     cherki = json.loads(_table_data(client, "cherki", "en"))
     assert cherki["pieces"]["5c"] == "5 of Coins"
     assert cherki["text"]["stock"] == {"one": "Stock: %(num)s card", "other": "Stock: %(num)s cards"}
+    # what each card counts, for the winner's nine at the end: a number its value, an honour 1
+    assert cherki["points"]["7m"] == 7
+    assert cherki["points"]["OT"] == 1
+    assert len(cherki["points"]) == 30
+    assert tien_gow["points"] == {}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_deal_numbers_name_a_deal_in_each_game(client: TestClient, code: str) -> None:
+    # Malay calls a Tien Gow trick "pusingan": its deals are numbered as "permainan"
+    tien_gow = json.loads(_table_data(client, "chinese-dominoes", code))["text"]["deal_no"]
+    cherki = json.loads(_table_data(client, "cherki", code))["text"]["deal_no"]
+    assert "%(num)s" in tien_gow
+    assert "%(num)s" in cherki
+    if code == "ms":
+        assert tien_gow.startswith("Permainan")
+        assert cherki.startswith("Pusingan")
 
 
 def test_unknown_tradition_is_404(client: TestClient) -> None:

@@ -7,6 +7,7 @@ export function createCherki(h) {
   let selectedCode = null;
   let handSignature = "";
   let current = null;
+  let lastNote = "";
   const $ = (id) => document.getElementById(id);
   const legal = () => (current && current.status === "human" ? current.view.legal : []);
   const find = (pred) => legal().find(pred);
@@ -35,7 +36,10 @@ export function createCherki(h) {
     }
     const centre = $("centre");
     const top = view.top_discard;
-    const parts = [el("p", { class: "stock", text: t("stock", { num: view.stock }) })];
+    // the latest move beside the stock, where the eye is (the log below says it to screen readers)
+    const parts = [el("div", { class: "centre-text" },
+      el("p", { class: "stock", text: t("stock", { num: view.stock }) }),
+      el("p", { class: "last-note", "aria-hidden": "true", text: lastNote }))];
     if (top) parts.push(el("div", { class: "top-discard" }, piece("card", top, "mini top", t("top_discard", { card: pieceLabel(top) }))));
     centre.replaceChildren(...parts);
   }
@@ -172,7 +176,7 @@ export function createCherki(h) {
       }
     },
     describe(entries) {
-      return entries.map((entry) => {
+      const lines = entries.map((entry) => {
         const a = entry.action || {};
         const seat = entry.seat;
         if (a.do === "draw") return ts("drew", seat);
@@ -181,6 +185,8 @@ export function createCherki(h) {
         if (a.do === "discard") return ts(a.call ? "discarded_called" : "discarded", seat, { card: pieceText(a.card) });
         return "";
       }).filter(Boolean);
+      if (lines.length) lastNote = lines[lines.length - 1];
+      return lines;
     },
   };
 }
