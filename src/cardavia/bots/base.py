@@ -37,7 +37,10 @@ class Decision(Generic[A]):
 class Bot(Protocol[A]):
     """A level of play for one game. ``decide`` must depend only on the view and ``rng``."""
 
-    game: str
-    level: str
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def level(self) -> str: ...
 
     def decide(self, view: Any, rng: random.Random) -> Decision[A]: ...

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from cardavia.bots.base import Bot
 from cardavia.bots.cherki.easy import EasyBot
@@ -18,7 +18,7 @@ from cardavia.bots.random_bot import RandomBot
 
 BOTS: dict[str, Bot[Any]] = {
     # RandomBot is a frozen dataclass: read-only attributes, which Bot's protocol spells as settable
-    "random": cast(Bot[Any], RandomBot("cherki")),
+    "random": RandomBot("cherki"),
     "easy": EasyBot(),
     "normal": NormalBot(),
     "hard": HardBot(),
