@@ -12,7 +12,7 @@ import random
 
 from cardavia.bots.base import Decision
 from cardavia.bots.cherki.messages import hint
-from cardavia.bots.cherki.normal import discard_action
+from cardavia.bots.cherki.normal import discard_action, forced_decision
 from cardavia.bots.cherki.shape import NUM_KINDS, POINTS, VALUE_KINDS, overlap
 from cardavia.games.cherki.actions import Action
 from cardavia.games.cherki.cards import KIND_CODES, kind_of_code
@@ -35,11 +35,9 @@ class EasyBot:
     level = "easy"
 
     def decide(self, view: CherkiView, rng: random.Random) -> Decision[Action]:
-        legal = view.legal
-        if not legal:
-            raise ValueError("the seat has no legal action: it is not its turn")
-        if view.forced:
-            return Decision(legal[0], hint("called-auto"))
+        forced = forced_decision(view)
+        if forced is not None:
+            return forced
         counts = kind_counts(view.hand)
         if view.phase == "pickup":
             return self._pickup(view, counts, rng)

@@ -205,11 +205,10 @@ class HardBot:
 
     def decide(self, view: CherkiView, rng: random.Random) -> Decision[Action]:
         start = time.perf_counter()
+        forced = normal.forced_decision(view)
+        if forced is not None:
+            return forced
         legal = view.legal
-        if not legal:
-            raise ValueError("the seat has no legal action: it is not its turn")
-        if view.forced:
-            return Decision(legal[0], hint("called-auto"))
         mem = read_view(view)
         baseline, candidates = self._candidates(mem, legal)
         if len(candidates) < 2:

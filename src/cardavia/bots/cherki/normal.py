@@ -223,6 +223,18 @@ def discard_reason(action: Action, best: DiscardOption, defending: bool, call: b
     )
 
 
+def forced_decision(view: CherkiView) -> Decision[Action] | None:
+    """The one decision a called hand has (its turn is automatic), or None when there is a choice.
+
+    Raises ``ValueError`` when the seat is not to act: every level shares this guard.
+    """
+    if not view.legal:
+        raise ValueError("the seat has no legal action: it is not its turn")
+    if view.forced:
+        return Decision(view.legal[0], hint("called-auto"))
+    return None
+
+
 class NormalBot:
     """The ``normal`` level (see the module docstring)."""
 
@@ -230,11 +242,10 @@ class NormalBot:
     level = "normal"
 
     def decide(self, view: CherkiView, rng: random.Random) -> Decision[Action]:
+        forced = forced_decision(view)
+        if forced is not None:
+            return forced
         legal = view.legal
-        if not legal:
-            raise ValueError("the seat has no legal action: it is not its turn")
-        if view.forced:
-            return Decision(legal[0], hint("called-auto"))
         mem = read_view(view)
         if view.phase == "pickup":
             return pickup(mem, legal)
