@@ -108,6 +108,18 @@ def test_hint_explains_in_the_page_language(page: Any, server: str) -> None:
     assert page.locator("#hint").inner_text().startswith("提示")
 
 
+def test_a_cherki_hint_fills_every_placeholder_in_the_page_language(page: Any, server: str) -> None:
+    open_table(page, server, "cherki", "ms")
+    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.get_by_role("button", name="Cabut", exact=True).click()
+    page.wait_for_function("() => document.querySelectorAll('#hand button').length === 9")
+    page.locator("#act-hint").click()
+    page.wait_for_function("() => document.getElementById('hint').textContent.length > 0")
+    text = page.locator("#hint").inner_text()
+    assert text.startswith("Petunjuk") and "buang" in text
+    assert "{" not in text and "}" not in text  # card and kind names filled in, translated
+
+
 def test_reload_mid_deal_resumes_the_same_table(page: Any, server: str) -> None:
     open_table(page, server, "tien-gow", "en")
     page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")

@@ -93,6 +93,11 @@ function renderTemplate(template, params) {
     shown.card = params.card;
     shown.card_name = pieceName(params.card);
   }
+  // A Cherki kind is a value ("5", named by itself) or an honour, named like its card ("RF").
+  if (params && params.kind !== undefined) {
+    const kind = String(params.kind);
+    shown.kind_name = kind in data.pieces ? pieceName(kind) : kind;
+  }
   return template.replace(/\{(\w+)\}/g, (m, key) => (key in shown ? String(shown[key]) : m));
 }
 
