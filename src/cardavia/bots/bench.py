@@ -124,11 +124,7 @@ def format_bench(result: dict[str, Any]) -> str:
 
 
 def run_bench_command(args: argparse.Namespace) -> int:
-    """``cardavia bench [--json] [--quick] [--http ...]``."""
-    if getattr(args, "http", False):
-        from cardavia.web.loadbench import run_http_bench
-
-        return int(run_http_bench(args))
+    """``cardavia bench [--json] [--quick]`` (``--http`` is the web layer's, dispatched by the CLI)."""
     seconds, decisions = (0.3, 100) if args.quick else (3.0, 1000)
     result = run_bench(seconds=seconds, decisions=decisions, log=sys.stderr)
     print(json.dumps(result) if args.json else format_bench(result))
