@@ -172,20 +172,21 @@ export function createTienGow(h) {
     const view = table.view;
     if (!view.over || !view.result) { box.hidden = true; box.replaceChildren(); return; }
     const r = view.result;
-    const num = (n) => el("td", { class: n > 0 ? "num-pos" : n < 0 ? "num-neg" : "" , text: signed(n) });
+    const labels = [t("player"), t("col_columns"), t("col_immediate"), t("col_settlement"), t("net"), t("total")];
+    // each cell carries its column's heading, so a phone can show the rows as labelled blocks
+    const num = (n, col) => el("td", { class: n > 0 ? "num-pos" : n < 0 ? "num-neg" : "", "data-label": labels[col], text: signed(n) });
     const rows = [0, 1, 2, 3].map((s) => el("tr", { class: s === r.winner ? "winner" : "" },
       el("th", { scope: "row", text: seatName(s) }),
-      el("td", { text: h.numbers.format(r.columns[s]) }),
-      num(r.immediate[s]), num(r.settlement[s]), num(r.net[s]), num(table.totals[s])));
+      el("td", { "data-label": labels[1], text: h.numbers.format(r.columns[s]) }),
+      num(r.immediate[s], 2), num(r.settlement[s], 3), num(r.net[s], 4), num(table.totals[s], 5)));
     const wasHidden = box.hidden;
     box.hidden = false;
     box.replaceChildren(
       el("h2", { id: "result-heading", text: t("result_title") }),
       el("p", { class: "winner", text: t("winner", { name: seatName(r.winner) }) }),
       el("p", { text: t("next_banker", { name: seatName(r.next_banker) }) }),
-      el("div", { class: "table-scroll" }, el("table", {},
-        el("thead", {}, el("tr", {}, [t("player"), t("col_columns"), t("col_immediate"), t("col_settlement"), t("net"), t("total")]
-          .map((label) => el("th", { scope: "col", text: label })))),
+      el("div", { class: "table-scroll" }, el("table", { class: "stack-narrow" },
+        el("thead", {}, el("tr", {}, labels.map((label) => el("th", { scope: "col", text: label })))),
         el("tbody", {}, rows))));
     if (wasHidden) box.scrollIntoView({ block: "nearest" });
   }
