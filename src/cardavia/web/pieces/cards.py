@@ -26,15 +26,22 @@ def _grid(value: int) -> list[tuple[float, float]]:
         return [(20.0, 54.0)]
     if value == 2:
         return [(20.0, 44.0), (20.0, 64.0)]
+    if value == 3:
+        # a column down the middle, like the 2: a single row at the top left the card's body empty
+        return [(20.0, y) for y in _ROWS]
     if value == 4:
         return [(13.0, 44.0), (27.0, 44.0), (13.0, 64.0), (27.0, 64.0)]
+    if value == 6:
+        # three rows of two, filling the same body as the 9
+        return [(x, y) for y in _ROWS for x in (13.0, 27.0)]
     return cells[:value] if value != 5 else [cells[0], cells[2], cells[4], cells[6], cells[8]]
 
 
 def _coin(x: float, y: float) -> str:
     return (
-        f'<circle cx="{x:g}" cy="{y:g}" r="5" fill="none" stroke="{INK}" stroke-width="1.6"/>'
-        f'<rect x="{x - 1.6:g}" y="{y - 1.6:g}" width="3.2" height="3.2" fill="{INK}"/>'
+        # r 4.3 on a 10-unit grid: neighbouring coins stay apart instead of merging into a band
+        f'<circle cx="{x:g}" cy="{y:g}" r="4.3" fill="none" stroke="{INK}" stroke-width="1.5"/>'
+        f'<rect x="{x - 1.4:g}" y="{y - 1.4:g}" width="2.8" height="2.8" fill="{INK}"/>'
     )
 
 
