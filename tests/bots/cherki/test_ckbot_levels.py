@@ -51,7 +51,16 @@ def test_ready_hand_discards_the_odd_card_and_calls(level: str) -> None:
     decision = _bot(level).decide(deal.view(0), random.Random(1))
     assert decision.action.do == "discard"
     assert decision.action.card == "2c"
-    assert decision.action.call
+    # hard calls at the start of its next turn instead, so its right-hand neighbour discards once
+    # more without knowing the hand is ready
+    assert decision.action.call == (level != "hard")
+
+
+def test_hard_calls_a_ready_hand_at_the_start_of_its_turn() -> None:
+    hand = ["9c", "9s", "9m", "7s", "7s", "7m", "5c", "5m"]
+    deal = position(hand, pile=[("2c", 0, None), ("4s", 2, None)])
+    decision = _bot("hard").decide(deal.view(0), random.Random(1))
+    assert decision.action.do == "call"
 
 
 def test_normal_keeps_the_ready_hand_with_the_most_live_wait() -> None:

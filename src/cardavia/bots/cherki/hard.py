@@ -1,12 +1,20 @@
 """The ``hard`` level: determinized Monte Carlo over the seat's view, anytime under a time cap.
 
-Each round samples one guess of everything the seat cannot see, consistent with its view: the
-opponents' hands (eight cards each, holding the cards they were seen taking from the pile and not
-seen discarding since; a caller's hand is a ready hand whose wait is none of the kinds it has shown
-it cannot be waiting on) and the stock order from the rest. Every candidate action is then played
-out on that same guess with a fast greedy policy (``sim``), so the candidates are compared on
-common deals. The candidates are the ``normal`` level's best few; the one with the best mean net
-points wins, and with no time for a single round the level plays like ``normal``.
+Its first choice is ``normal``'s, corrected by the outlook of the hands it keeps (:mod:`.outlook`):
+near ready, the discard and the take-or-draw that give the best chance of winning before the stock
+runs out or an opponent wins, that chance cut by the odds of feeding a called left neighbour its
+wait (over every ready hand that seat may hold) or an open one a kind it has been seen collecting.
+A ready hand calls at the start of its next turn rather than with its discard, so the right-hand
+neighbour discards once more without knowing (the turn that starts with the call takes that card
+if it is the wait).
+
+Each round of the search then samples one guess of everything the seat cannot see, consistent with
+its view: the opponents' hands (eight cards each, holding the cards they were seen taking from the
+pile and not seen discarding since; a caller's hand is a ready hand whose wait is none of the kinds
+it has shown it cannot be waiting on) and the stock order from the rest. Every candidate action is
+then played out on that same guess with a fast greedy policy (``sim``), so the candidates are
+compared on common deals; another candidate replaces the first choice only for a paired gain well
+above noise, and the search stops early once no candidate looks like becoming one.
 """
 
 from __future__ import annotations
@@ -20,7 +28,8 @@ from cardavia.bots.base import Decision
 from cardavia.bots.cherki import normal
 from cardavia.bots.cherki.memory import SEATS, Memory, read_view
 from cardavia.bots.cherki.messages import hint
-from cardavia.bots.cherki.shape import COPIES, NUM_KINDS, VALUE_KINDS
+from cardavia.bots.cherki.outlook import HAZARD_CALLED, HAZARD_OPEN, PILE_BONUS, Outlook
+from cardavia.bots.cherki.shape import COPIES, NUM_KINDS, VALUE_KINDS, distance
 from cardavia.bots.cherki.sim import SimDeal, greedy_discard, play_out, settle
 from cardavia.bots.determinize import share_out
 from cardavia.games.cherki.actions import Action
@@ -192,6 +201,148 @@ def _significant_best(diff: list[float], diff2: list[float], rounds: int) -> int
     return best
 
 
+def _delay_call(decision: Decision[Action], legal: tuple[Action, ...]) -> Decision[Action]:
+    """A calling discard made plain: the call waits for the start of the next turn, so the right-hand
+    neighbour makes its next discard without knowing this hand is ready (and the turn that starts
+    with the call still takes that discard if it is the wait)."""
+    a = decision.action
+    if a.do != "discard" or not a.call:
+        return decision
+    for b in legal:
+        if b.do == "discard" and b.card == a.card and not b.call:
+            return Decision(b, decision.reason)
+    return decision
+
+
+def make_outlook(mem: Memory, stock: int) -> Outlook:
+    """The outlook of this seat's hands with ``stock`` cards left to draw."""
+    survive = 1.0
+    for s in range(SEATS):
+        if s != mem.seat:
+            survive *= 1 - (HAZARD_CALLED if mem.called[s] else HAZARD_OPEN)
+    right = (mem.seat - 1) % SEATS
+    extra = 1.0 if mem.called[right] else PILE_BONUS
+    return Outlook(mem.avail, stock // SEATS, survive, extra)
+
+
+def outlook_discard(mem: Memory, legal: tuple[Action, ...]) -> Decision[Action]:
+    """Normal's discard, unless the outlook of the kept hands (times the chance the left neighbour,
+    if it has called, does not win on the card) prefers another."""
+    base = normal.discard(mem, legal)
+    options = normal.discard_options(mem)
+    look = make_outlook(mem, mem.stock)
+    hand = list(mem.counts)
+    danger = _left_wait_odds(mem)
+    best_v = -1.0
+    best = None
+    for o in options:
+        hand[o.kind] -= 1
+        v = look.value(hand)
+        hand[o.kind] += 1
+        if v is None:
+            continue
+        v *= 1 - (o.danger if danger is None else danger[o.kind])
+        if not mem.called[mem.left] and mem.known[mem.left][o.kind] > 0:
+            v *= 1 - DENY
+        if v > best_v:
+            best_v, best = v, o
+    if best is None:
+        return base
+    call = best.wait is not None and mem.avail[best.wait] > 0
+    action = normal.discard_action(legal, best.kind, call)
+    if action == base.action:
+        return base
+    return Decision(action, normal.discard_reason(action, best, mem.called[mem.left], call))
+
+
+DENY = 0.15  # an open left neighbour that was seen taking a kind is fed another at this cost
+
+
+def _left_wait_odds(mem: Memory) -> list[float] | None:
+    """Per kind, the chance it is the called left neighbour's wait, over every ready hand it may hold
+    weighted by the ways the unseen cards deal it; None if that seat has not called."""
+    left = mem.left
+    if not mem.called[left]:
+        return None
+    targets, weights = caller_targets(mem.known[left], list(mem.avail), mem.safe[left])
+    odds = [0.0] * NUM_KINDS
+    for t, w in zip(targets, weights, strict=True):
+        odds[t.wait] += w
+    total = sum(odds)
+    return [o / total for o in odds] if total > 0 else odds
+
+
+def _best_kept(look: Outlook, hand: list[int], turns: int) -> float | None:
+    best: float | None = None
+    for k in range(NUM_KINDS):
+        if hand[k] == 0:
+            continue
+        hand[k] -= 1
+        v = look.value(hand, turns)
+        hand[k] += 1
+        if v is not None and (best is None or v > best):
+            best = v
+    return best
+
+
+def outlook_pickup(mem: Memory, legal: tuple[Action, ...]) -> Decision[Action]:
+    """Normal's pickup, but take or draw by the outlook when the hand is near ready."""
+    base = normal.pickup(mem, legal)
+    if base.action.do == "call" or mem.top is None:
+        return base
+    take = normal._find(legal, "take")
+    draw = normal._find(legal, "draw")
+    if take is None or draw is None:
+        return base
+    look = make_outlook(mem, mem.stock)
+    hand = list(mem.counts)
+    top = kind_of_code(mem.top)
+    hand[top] += 1
+    v_take = _best_kept(look, hand, mem.stock // SEATS)
+    hand[top] -= 1
+    if v_take is None:
+        return base
+    v_draw = 0.0
+    unseen = sum(mem.avail)
+    for j in range(NUM_KINDS):
+        a = mem.avail[j]
+        if a <= 0:
+            continue
+        hand[j] += 1
+        v = _best_kept(look, hand, (mem.stock - 1) // SEATS)
+        hand[j] -= 1
+        v_draw += a / unseen * (v or 0.0)
+    choice = take if v_take > v_draw else draw
+    if choice == base.action:
+        return base
+    if choice == take:
+        hand[top] += 1
+        after = min(
+            distance([c - (k == d) for k, c in enumerate(hand)], mem.avail)
+            for d in range(NUM_KINDS)
+            if hand[d]
+        )
+        return Decision(take, hint("take-closer", card=mem.top, distance=after))
+    return Decision(draw, hint("draw-no-help", card=mem.top))
+
+
+MIN_ROUNDS = 32  # sequential stopping: the fewest rounds before a decision may be called settled
+CHECK_EVERY = 16
+Z_HOPELESS = 1.0  # settled when no candidate's paired gain is this many standard errors above 0 ...
+Z_CLEAR = 4.0  # ... or one's is this many
+
+
+def _settled(diff: list[float], diff2: list[float], rounds: int) -> bool:
+    """Whether more rounds would hardly change the decision: no alternative to the baseline looks
+    like it could become significantly better, or one already clearly is."""
+    top = -1e9
+    for i in range(1, len(diff)):
+        mean = diff[i] / rounds
+        var = max(diff2[i] / rounds - mean * mean, 1e-12)
+        top = max(top, mean / (var / rounds) ** 0.5)
+    return top < Z_HOPELESS or top > Z_CLEAR
+
+
 class HardBot:
     """The ``hard`` level (see the module docstring). ``time_cap`` None searches ``max_rounds`` rounds
     whatever the clock says, which makes decisions reproducible (tests)."""
@@ -204,6 +355,9 @@ class HardBot:
         self.max_rounds = max_rounds
 
     def decide(self, view: CherkiView, rng: random.Random) -> Decision[Action]:
+        return _delay_call(self._decide(view, rng), view.legal)
+
+    def _decide(self, view: CherkiView, rng: random.Random) -> Decision[Action]:
         start = time.perf_counter()
         forced = normal.forced_decision(view)
         if forced is not None:
@@ -211,7 +365,12 @@ class HardBot:
         legal = view.legal
         mem = read_view(view)
         baseline, candidates = self._candidates(mem, legal)
-        if len(candidates) < 2:
+        if baseline.action.do != "call":
+            baseline = outlook_discard(mem, legal) if view.phase == "discard" else outlook_pickup(mem, legal)
+            if baseline.action in candidates:
+                candidates.remove(baseline.action)
+            candidates.insert(0, baseline.action)
+        if len(candidates) < 2 or self.max_rounds <= 0:
             return baseline
         sampler = _Sampler(mem)
         n = len(candidates)
@@ -234,6 +393,8 @@ class HardBot:
                 diff[i] += d
                 diff2[i] += d * d
             rounds += 1
+            if rounds >= MIN_ROUNDS and rounds % CHECK_EVERY == 0 and _settled(diff, diff2, rounds):
+                break
         best = _significant_best(diff, diff2, rounds)
         if best == 0:
             return baseline
