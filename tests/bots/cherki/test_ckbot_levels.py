@@ -54,6 +54,11 @@ def test_ready_hand_discards_the_odd_card_and_calls(level: str) -> None:
     # hard calls at the start of its next turn instead, so its right-hand neighbour discards once
     # more without knowing the hand is ready
     assert decision.action.call == (level != "hard")
+    # and its reason says what it does: the hand stays ready, no call yet
+    if level == "hard":
+        assert decision.reason.id == "discard-keep-ready"
+    else:
+        assert decision.reason.id.startswith("discard-call")
 
 
 def test_hard_calls_a_ready_hand_at_the_start_of_its_turn() -> None:

@@ -43,6 +43,7 @@ CANDIDATES = 4  # discards searched: normal's best few
 NEAR_BEST = 0.5  # ... among those as close to ready as the best and with half its ways or more
 Z_TO_DEVIATE = 2.0  # leave normal's choice only for a paired gain this many standard errors above 0
 WEIGHT_OF_POINTS = 1 / 1000
+DENY = 0.15  # an open left neighbour that was seen taking a kind is fed another at this cost
 
 
 @dataclass(frozen=True)
@@ -210,7 +211,12 @@ def _delay_call(decision: Decision[Action], legal: tuple[Action, ...]) -> Decisi
         return decision
     for b in legal:
         if b.do == "discard" and b.card == a.card and not b.call:
-            return Decision(b, decision.reason)
+            # the reason must not say "call" for a discard that does not call
+            params = {
+                k: decision.reason.params[k] for k in ("card", "kind", "live") if k in decision.reason.params
+            }
+            reason = hint("discard-keep-ready", **params) if len(params) == 3 else decision.reason
+            return Decision(b, reason)
     return decision
 
 
@@ -253,9 +259,6 @@ def outlook_discard(mem: Memory, legal: tuple[Action, ...]) -> Decision[Action]:
     if action == base.action:
         return base
     return Decision(action, normal.discard_reason(action, best, mem.called[mem.left], call))
-
-
-DENY = 0.15  # an open left neighbour that was seen taking a kind is fed another at this cost
 
 
 def _left_wait_odds(mem: Memory) -> list[float] | None:
