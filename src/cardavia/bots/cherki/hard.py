@@ -189,15 +189,24 @@ def _score(net: int) -> float:
     return (1.0 if net > 0 else 0.0) + net * WEIGHT_OF_POINTS
 
 
-def _significant_best(diff: list[float], diff2: list[float], rounds: int) -> int:
-    """The candidate whose paired gain over normal's choice is largest and clearly above noise, else 0."""
-    if rounds < 8:
-        return 0
-    best, best_gain = 0, 0.0
+def _paired_gains(diff: list[float], diff2: list[float], rounds: int) -> list[tuple[float, float]]:
+    """Per alternative (candidates 1..n-1): its mean paired gain over the first choice and that
+    gain in standard errors."""
+    out = []
     for i in range(1, len(diff)):
         mean = diff[i] / rounds
         var = max(diff2[i] / rounds - mean * mean, 1e-12)
-        if mean > Z_TO_DEVIATE * (var / rounds) ** 0.5 and mean > best_gain:
+        out.append((mean, mean / (var / rounds) ** 0.5))
+    return out
+
+
+def _significant_best(diff: list[float], diff2: list[float], rounds: int) -> int:
+    """The candidate whose paired gain over the first choice is largest and clearly above noise, else 0."""
+    if rounds < 8:
+        return 0
+    best, best_gain = 0, 0.0
+    for i, (mean, z) in enumerate(_paired_gains(diff, diff2, rounds), start=1):
+        if z > Z_TO_DEVIATE and mean > best_gain:
             best, best_gain = i, mean
     return best
 
@@ -231,11 +240,11 @@ def make_outlook(mem: Memory, stock: int) -> Outlook:
     return Outlook(mem.avail, stock // SEATS, survive, extra)
 
 
-def outlook_discard(mem: Memory, legal: tuple[Action, ...]) -> Decision[Action]:
-    """Normal's discard, unless the outlook of the kept hands (times the chance the left neighbour,
-    if it has called, does not win on the card) prefers another."""
-    base = normal.discard(mem, legal)
-    options = normal.discard_options(mem)
+def outlook_discard(
+    mem: Memory, legal: tuple[Action, ...], base: Decision[Action], options: list[normal.DiscardOption]
+) -> Decision[Action]:
+    """``base`` (normal's discard, chosen among ``options``), unless the outlook of the kept hands
+    (times the chance the left neighbour, if it has called, does not win on the card) prefers another."""
     look = make_outlook(mem, mem.stock)
     hand = list(mem.counts)
     danger = _left_wait_odds(mem)
@@ -288,9 +297,8 @@ def _best_kept(look: Outlook, hand: list[int], turns: int) -> float | None:
     return best
 
 
-def outlook_pickup(mem: Memory, legal: tuple[Action, ...]) -> Decision[Action]:
-    """Normal's pickup, but take or draw by the outlook when the hand is near ready."""
-    base = normal.pickup(mem, legal)
+def outlook_pickup(mem: Memory, legal: tuple[Action, ...], base: Decision[Action]) -> Decision[Action]:
+    """``base`` (normal's pickup), but take or draw by the outlook when the hand is near ready."""
     if base.action.do == "call" or mem.top is None:
         return base
     take = normal._find(legal, "take")
@@ -338,11 +346,7 @@ Z_CLEAR = 4.0  # ... or one's is this many
 def _settled(diff: list[float], diff2: list[float], rounds: int) -> bool:
     """Whether more rounds would hardly change the decision: no alternative to the baseline looks
     like it could become significantly better, or one already clearly is."""
-    top = -1e9
-    for i in range(1, len(diff)):
-        mean = diff[i] / rounds
-        var = max(diff2[i] / rounds - mean * mean, 1e-12)
-        top = max(top, mean / (var / rounds) ** 0.5)
+    top = max((z for _, z in _paired_gains(diff, diff2, rounds)), default=-1e9)
     return top < Z_HOPELESS or top > Z_CLEAR
 
 
@@ -367,12 +371,14 @@ class HardBot:
             return forced
         legal = view.legal
         mem = read_view(view)
-        baseline, candidates = self._candidates(mem, legal)
-        if baseline.action.do != "call":
-            baseline = outlook_discard(mem, legal) if view.phase == "discard" else outlook_pickup(mem, legal)
-            if baseline.action in candidates:
-                candidates.remove(baseline.action)
-            candidates.insert(0, baseline.action)
+        baseline, candidates, options = self._candidates(mem, legal)
+        if options is not None:
+            baseline = outlook_discard(mem, legal, baseline, options)
+        elif baseline.action.do != "call":
+            baseline = outlook_pickup(mem, legal, baseline)
+        if baseline.action in candidates:  # the outlook's choice is the one the search must beat
+            candidates.remove(baseline.action)
+        candidates.insert(0, baseline.action)
         if len(candidates) < 2 or self.max_rounds <= 0:
             return baseline
         sampler = _Sampler(mem)
@@ -408,14 +414,18 @@ class HardBot:
         return Decision(action, hint(f"search-{action.do}", rounds=rounds, net=mean))
 
     @staticmethod
-    def _candidates(mem: Memory, legal: tuple[Action, ...]) -> tuple[Decision[Action], list[Action]]:
-        """Normal's decision, and the actions worth searching (normal's first)."""
+    def _candidates(
+        mem: Memory, legal: tuple[Action, ...]
+    ) -> tuple[Decision[Action], list[Action], list[normal.DiscardOption] | None]:
+        """Normal's decision, the actions worth searching (normal's first) and, for a discard, the
+        options normal chose among (None for a pickup)."""
         if any(a.do == "discard" for a in legal):
-            baseline = normal.discard(mem, legal)
-            options = sorted(normal.discard_options(mem), key=lambda o: o.own, reverse=True)
+            options = normal.discard_options(mem)
+            baseline = normal.discard_from(mem, legal, options)
+            ranked = sorted(options, key=lambda o: o.own, reverse=True)
             actions = [baseline.action]
-            top = options[0]
-            for o in options:
+            top = ranked[0]
+            for o in ranked:
                 if len(actions) >= CANDIDATES:
                     break
                 if o.distance != top.distance or o.value < NEAR_BEST * top.value:
@@ -424,9 +434,9 @@ class HardBot:
                 a = normal.discard_action(legal, o.kind, call)
                 if a not in actions:
                     actions.append(a)
-            return baseline, actions
+            return baseline, actions, options
         baseline = normal.pickup(mem, legal)
         if baseline.action.do == "call":
-            return baseline, [baseline.action]  # a live wait is always worth calling
+            return baseline, [baseline.action], None  # a live wait is always worth calling
         actions = [baseline.action] + [a for a in legal if a.do in ("draw", "take") and a != baseline.action]
-        return baseline, actions
+        return baseline, actions, None

@@ -194,7 +194,12 @@ def discard_action(legal: tuple[Action, ...], kind: int, call: bool) -> Action:
 
 def discard(mem: Memory, legal: tuple[Action, ...]) -> Decision[Action]:
     """The discard (and call) of a 9-card hand."""
-    options = discard_options(mem)
+    return discard_from(mem, legal, discard_options(mem))
+
+
+def discard_from(mem: Memory, legal: tuple[Action, ...], options: list[DiscardOption]) -> Decision[Action]:
+    """:func:`discard` with the hand's :func:`discard_options` already worked out (``hard`` needs
+    them too, and they are the costly part)."""
     defending = mem.called[mem.left]
     best = choose_discard(options, defending)
     call = best.wait is not None and mem.avail[best.wait] > 0
