@@ -88,17 +88,27 @@ def caller_targets(
     return targets, weights
 
 
+Callers = dict[int, tuple[list[_Target], list[float]]]
+
+
+def callers_of(mem: Memory) -> Callers:
+    """For every opponent that has called: the ready hands it may hold and their weights
+    (:func:`caller_targets`), worked out once per decision for the sampler and the outlook."""
+    return {
+        s: caller_targets(mem.known[s], list(mem.avail), mem.safe[s])
+        for s in range(SEATS)
+        if s != mem.seat and mem.called[s]
+    }
+
+
 class _Sampler:
     """Draws determinizations of the hidden cards for one decision (see the module docstring)."""
 
-    def __init__(self, mem: Memory) -> None:
+    def __init__(self, mem: Memory, callers: Callers | None = None) -> None:
         self.mem = mem
         self.pool = list(mem.avail)  # unseen cards by kind: opponents' unknown cards and the stock
         self.opponents = [s for s in range(SEATS) if s != mem.seat]
-        self.callers = {}
-        for s in self.opponents:
-            if mem.called[s]:
-                self.callers[s] = caller_targets(mem.known[s], self.pool, mem.safe[s])
+        self.callers = callers_of(mem) if callers is None else callers
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
         """Opponents' hands (kind counts, by seat; own hand left empty) and the stock (draw from the end)."""
@@ -241,13 +251,18 @@ def make_outlook(mem: Memory, stock: int) -> Outlook:
 
 
 def outlook_discard(
-    mem: Memory, legal: tuple[Action, ...], base: Decision[Action], options: list[normal.DiscardOption]
+    mem: Memory,
+    legal: tuple[Action, ...],
+    base: Decision[Action],
+    options: list[normal.DiscardOption],
+    callers: Callers,
 ) -> Decision[Action]:
     """``base`` (normal's discard, chosen among ``options``), unless the outlook of the kept hands
-    (times the chance the left neighbour, if it has called, does not win on the card) prefers another."""
+    (times the chance the left neighbour, if it has called, does not win on the card) prefers another.
+    ``callers`` is :func:`callers_of` ``mem``."""
     look = make_outlook(mem, mem.stock)
     hand = list(mem.counts)
-    danger = _left_wait_odds(mem)
+    danger = _left_wait_odds(callers.get(mem.left))
     best_v = -1.0
     best = None
     for o in options:
@@ -270,13 +285,13 @@ def outlook_discard(
     return Decision(action, normal.discard_reason(action, best, mem.called[mem.left], call))
 
 
-def _left_wait_odds(mem: Memory) -> list[float] | None:
+def _left_wait_odds(left: tuple[list[_Target], list[float]] | None) -> list[float] | None:
     """Per kind, the chance it is the called left neighbour's wait, over every ready hand it may hold
-    weighted by the ways the unseen cards deal it; None if that seat has not called."""
-    left = mem.left
-    if not mem.called[left]:
+    (``left``, from :func:`callers_of`) weighted by the ways the unseen cards deal it; None if that
+    seat has not called."""
+    if left is None:
         return None
-    targets, weights = caller_targets(mem.known[left], list(mem.avail), mem.safe[left])
+    targets, weights = left
     odds = [0.0] * NUM_KINDS
     for t, w in zip(targets, weights, strict=True):
         odds[t.wait] += w
@@ -372,8 +387,9 @@ class HardBot:
         legal = view.legal
         mem = read_view(view)
         baseline, candidates, options = self._candidates(mem, legal)
+        callers = callers_of(mem)
         if options is not None:
-            baseline = outlook_discard(mem, legal, baseline, options)
+            baseline = outlook_discard(mem, legal, baseline, options, callers)
         elif baseline.action.do != "call":
             baseline = outlook_pickup(mem, legal, baseline)
         if baseline.action in candidates:  # the outlook's choice is the one the search must beat
@@ -381,7 +397,7 @@ class HardBot:
         candidates.insert(0, baseline.action)
         if len(candidates) < 2 or self.max_rounds <= 0:
             return baseline
-        sampler = _Sampler(mem)
+        sampler = _Sampler(mem, callers)
         n = len(candidates)
         # paired against normal's choice (candidate 0): sums of differences and of their squares
         diff = [0.0] * n
