@@ -26,7 +26,13 @@ def random_think(game: str, level: str, view: Any, seed: int) -> Decision[Any]:
 @contextmanager
 def api_client(tmp_path: Path, **options: Any) -> Iterator[TestClient]:
     """A client of a fresh app (pace 0, bots in-process) with its lifespan running."""
-    settings: dict[str, Any] = {"pace_ms": 0, "bot_workers": 0, "think": random_think, "pages": False}
+    settings: dict[str, Any] = {
+        "pace_ms": 0,
+        "bot_workers": 0,
+        "think": random_think,
+        "pages": False,
+        "min_step_ms": 0,  # random bots decide in no time: nothing to hide, no floor to wait for
+    }
     settings.update(options)
     app = create_app(f"sqlite:///{tmp_path / 'api.db'}", **settings)
     seeds = iter(range(1000, 10**6))

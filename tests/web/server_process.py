@@ -46,14 +46,28 @@ class Server:
                 self.kill()
 
 
-def start_server(database: str, log: Path, *, pace_ms: int = 0, workers: int = 1) -> Server:
+def start_server(
+    database: str,
+    log: Path,
+    *,
+    pace_ms: int = 0,
+    workers: int = 1,
+    min_step_ms: int | None = 0,
+    env: dict[str, str] | None = None,
+    wait: bool = True,
+) -> Server:
+    """``cardavia serve`` on a free port. ``min_step_ms``: the bots' floor (None: as shipped);
+    ``env``: more environment; ``wait``: return only once it answers."""
     port = free_port()
     env = {
         **os.environ,
         "CARDAVIA_PACE_MS": str(pace_ms),
         "CARDAVIA_BOT_WORKERS": str(workers),
         "CARDAVIA_CREATE_BURST": "1000",
+        **(env or {}),
     }
+    if min_step_ms is not None:
+        env["CARDAVIA_MIN_STEP_MS"] = str(min_step_ms)
     out = log.open("ab")
     process = subprocess.Popen(
         [
@@ -74,7 +88,7 @@ def start_server(database: str, log: Path, *, pace_ms: int = 0, workers: int = 1
     )
     server = Server(process, f"http://127.0.0.1:{port}", log)
     deadline = time.monotonic() + 30
-    while True:
+    while wait:
         if process.poll() is not None:
             raise RuntimeError(f"server exited: {log.read_text()[-2000:]}")
         try:
@@ -86,6 +100,7 @@ def start_server(database: str, log: Path, *, pace_ms: int = 0, workers: int = 1
             server.stop()
             raise RuntimeError(f"server did not start: {log.read_text()[-2000:]}")
         time.sleep(0.05)
+    return server
 
 
 @contextmanager

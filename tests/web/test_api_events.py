@@ -14,9 +14,10 @@ class FakeTable:
         self.seq = 3
         self.settling = False
 
-    def snapshot(self, since: int | None) -> Snapshot:
+    def snapshot(self, since: int | None, mode: str) -> Snapshot:
         seq, start = self.seq, since
-        return Snapshot(seq, self.settling, lambda: json.dumps({"seq": seq, "since": start}))
+        wanted = mode == "always" or (seq != since and (mode == "changed" or not self.settling))
+        return Snapshot(seq, self.settling, json.dumps({"seq": seq, "since": start}) if wanted else None)
 
 
 def _events(chunks: list[str]) -> list[dict[str, int]]:

@@ -4,7 +4,7 @@ The engine figure plays uniformly random legal actions through the ``Deal`` prot
 the arena and the service use), timed in CPU seconds of this process (one core, whatever else
 runs). Decision times are measured on fixed deals (seeds 0, 1, 2, ...) with every seat at the
 measured level, timing only ``decide`` on the seat's view in wall-clock time (what a player waits;
-the search's time cap is wall-clock too), until 1,000 (``--quick``: 100) decisions were taken.
+the searches are bounded by work, not time), until 1,000 (``--quick``: 100) decisions were taken.
 ``--http`` hands over to the web layer's load bench.
 """
 

@@ -4,6 +4,14 @@ One task per table per process walks the table forward while the log says the se
 Each step is decided from the log alone (the bot seat's view and a seed derived from the table seed
 and the seq), so two processes driving the same table decide the same thing, the loser of the write
 simply reloads, and a process killed mid-way is replaced by whichever request or process comes next.
+
+Store calls run in the :class:`Offload` threads, never on the event loop. When the database cannot
+answer, the table's task waits (backing off up to :data:`MAX_BACKOFF_S`) and carries on by itself.
+
+When a bot's move becomes visible must tell nothing about the hidden pieces it was chosen from: a
+bot's move is written no earlier than ``max(pace, floor)`` after the previous move, where the floor
+of the bot's level (:data:`MIN_STEP_MS`) is above the time that level takes to decide (its searches
+are bounded by work, not by the clock: ``cardavia bench`` measures the decision times).
 """
 
 from __future__ import annotations
@@ -11,18 +19,42 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import Any
 
 from cardavia.bots.base import Decision
+from cardavia.service.offload import Offload
 from cardavia.service.seeds import bot_seed
+from cardavia.service.state import Step, TableState
 from cardavia.service.tables import TableService
+from cardavia.store.db import StoreUnavailable, TableRecord
 
 log = logging.getLogger(__name__)
 
 Think = Callable[[str, str, Any, int], Decision[Any]]
+
+# The least time between a bot's move and the move before it, per level: above the level's slowest
+# decisions on the reference machine (hard: p99 under 300 ms in ``cardavia bench``), so that the
+# moment of the move does not depend on the position searched. Levels not listed: DEFAULT_MIN_STEP_MS.
+MIN_STEP_MS: Mapping[str, int] = {"hard": 350}
+DEFAULT_MIN_STEP_MS = 50
+FIRST_BACKOFF_S = 0.25
+MAX_BACKOFF_S = 8.0
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The server's next step on a table, as read under the table's lock."""
+
+    state: TableState
+    seq: int
+    record: TableRecord
+    step: Step
+    view: Any  # the bot seat's view (None for a forced step or a new deal)
 
 
 def _default_think(game: str, level: str, view: Any, seed: int) -> Decision[Any]:
@@ -31,14 +63,29 @@ def _default_think(game: str, level: str, view: Any, seed: int) -> Decision[Any]
     return choose(game, level, view, seed)
 
 
-def _watch_parent() -> None:
-    """Pool initializer: end this worker when the server process that started it is gone (even by
-    kill -9, which runs no clean-up), instead of lingering as an orphan."""
+def _watch_parent(parent: int) -> None:
+    """Pool initializer: end this worker when the server process ``parent`` is gone (even by kill -9,
+    which runs no clean-up), instead of lingering as an orphan.
+
+    Linux delivers SIGKILL at the parent's death (``PR_SET_PDEATHSIG``); the server's PID is passed
+    in rather than read here, because a server killed while this worker was still starting has
+    already left it to PID 1, and a watcher thread covers systems without ``prctl``.
+    """
     import os
+    import signal
+    import sys
     import threading
     import time
 
-    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        import contextlib
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            pr_set_pdeathsig = 1
+            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the server died before the signal was asked for
+        os._exit(0)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -78,23 +125,47 @@ def settle(service: TableService, table_id: str, think: Think | None = None) -> 
 
 
 class BotDriver:
-    """Drives tables whose next move is the server's. ``workers=0`` thinks in this process."""
+    """Drives tables whose next move is the server's. ``workers=0`` thinks in this process.
 
-    def __init__(self, service: TableService, *, workers: int = 1, think: Think | None = None) -> None:
+    ``min_step_ms``: the floor between a bot's move and the previous move, one number for every
+    level or a mapping of level to milliseconds (missing levels: :data:`DEFAULT_MIN_STEP_MS`).
+    """
+
+    def __init__(
+        self,
+        service: TableService,
+        *,
+        workers: int = 1,
+        think: Think | None = None,
+        offload: Offload | None = None,
+        min_step_ms: int | Mapping[str, int] | None = None,
+    ) -> None:
         self.service = service
         self.workers = workers
         self.think: Think = think or _default_think
+        self.offload = offload or Offload()
+        self.min_step_ms = MIN_STEP_MS if min_step_ms is None else min_step_ms
         self._pool: Executor | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._gate: asyncio.Semaphore | None = None  # made in the running loop
         self._closed = False
+        self._resume: asyncio.Task[None] | None = None
+
+    def floor_s(self, level: str) -> float:
+        """The least delay, in seconds, before a bot of ``level`` moves (see the module docstring)."""
+        if isinstance(self.min_step_ms, int):
+            return self.min_step_ms / 1000
+        return self.min_step_ms.get(level, DEFAULT_MIN_STEP_MS) / 1000
 
     def _executor(self) -> Executor | None:
         if self.workers <= 0:
             return None
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_watch_parent
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch_parent,
+                initargs=(os.getpid(),),
             )
         return self._pool
 
@@ -103,11 +174,25 @@ class BotDriver:
         pool = self._executor()
         if pool is not None:
             asyncio.get_running_loop().run_in_executor(pool, _warm)  # the first bot turn waits for it
-        for table_id in self.service.store.tables_with_status("bots"):
-            self.kick(table_id)
+        self._resume = asyncio.get_running_loop().create_task(self._resume_waiting())
+
+    async def _resume_waiting(self) -> None:
+        delay = FIRST_BACKOFF_S
+        while not self._closed:
+            try:
+                waiting = await self.offload.run(self.service.store.tables_with_status, "bots")
+            except StoreUnavailable as exc:
+                log.warning("cannot list the tables waiting for the bots (%s); retrying", exc.reason)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, MAX_BACKOFF_S)
+                continue
+            for table_id in waiting:
+                self.kick(table_id)
+            return
 
     def kick(self, table_id: str) -> None:
-        """Make sure a task is walking ``table_id`` forward (no-op if one already is)."""
+        """Make sure a task is walking ``table_id`` forward (no-op if one already is). Call it on
+        the event loop's thread."""
         if self._closed:
             return
         task = self._tasks.get(table_id)
@@ -136,37 +221,61 @@ class BotDriver:
             self._pool = None
             return await loop.run_in_executor(self._executor(), self.think, game, level, view, seed)
 
+    def _plan(self, table_id: str, fresh: bool) -> _Plan | None:
+        """The next server step of ``table_id`` (in a store thread). ``fresh``: read the log; else
+        this process's copy is the log (it wrote the newest action itself)."""
+        with self.service.lock(table_id):
+            state = self.service.cached(table_id)
+            if fresh or state is None:
+                state = self.service.state(table_id)
+            step = state.pending()
+            if step is None:
+                return None
+            view = state.deal.view(step.seat) if step.kind == "bot" else None
+            return _Plan(state, state.seq, state.record, step, view)
+
     async def _run(self, table_id: str) -> None:
         loop = asyncio.get_running_loop()
         if self._gate is None:
-            self._gate = asyncio.Semaphore(1)
+            self._gate = asyncio.Semaphore(2)
         gate = self._gate
+        fresh = True
+        delay = FIRST_BACKOFF_S
+        last_move = loop.time()  # when the move before the next one became visible (about now)
         try:
-            async with gate:
-                state = self.service.state(table_id)
             while not self._closed:
-                # The server's own work on the event loop passes one table at a time through the gate,
-                # so a burst of bots' turns on many tables never queues ahead of a person's request.
-                async with gate:
-                    step = state.pending()
-                    if step is None:
+                try:
+                    # The server's own store work takes at most two of the store threads, so that a
+                    # burst of bots' turns on many tables never queues ahead of a person's request.
+                    async with gate:
+                        plan = await self.offload.run(self._plan, table_id, fresh)
+                    if plan is None:
                         return
-                    seq, record = state.seq, state.record
-                    deadline = loop.time() + record.pace_ms / 1000
-                    view = state.deal.view(step.seat) if step.kind == "bot" else None
-                if view is not None:
-                    level = record.seats[step.seat]
-                    decision = await self.decide(record.game, level, view, bot_seed(record.seed, seq))
-                    action = state.game.action_to_json(decision.action)
-                else:
-                    action = dict(step.action or {})
-                # always yield, so that a table played at pace 0 never starves the other requests
-                await asyncio.sleep(max(0.0, deadline - loop.time()))
-                async with gate:
-                    written = self.service.server_step(table_id, seq, step.seat, action)
-                    cached = self.service.cached(table_id)
+                    step, record = plan.step, plan.record
+                    if plan.view is not None:
+                        level = record.seats[step.seat]
+                        seed = bot_seed(record.seed, plan.seq)
+                        decision = await self.decide(record.game, level, plan.view, seed)
+                        action = plan.state.game.action_to_json(decision.action)
+                        wait = max(record.pace_ms / 1000, self.floor_s(level))
+                    else:
+                        action = dict(step.action or {})
+                        wait = record.pace_ms / 1000
+                    # always yield, so that a table played at pace 0 never starves the other requests
+                    await asyncio.sleep(max(0.0, last_move + wait - loop.time()))
+                    async with gate:
+                        written = await self.offload.run(
+                            self.service.server_step, table_id, plan.seq, step.seat, action
+                        )
+                    last_move = loop.time()
                     # after our own write the cache is the log; after a lost race, read the log again
-                    state = cached if written and cached is not None else self.service.state(table_id)
+                    fresh = not written
+                    delay = FIRST_BACKOFF_S
+                except StoreUnavailable as exc:
+                    log.warning("table %s waits for the database (%s)", table_id, exc.reason)
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, MAX_BACKOFF_S)
+                    fresh = True
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -177,9 +286,11 @@ class BotDriver:
 
     async def close(self) -> None:
         self._closed = True
-        for task in list(self._tasks.values()):
+        tasks = list(self._tasks.values()) + ([self._resume] if self._resume is not None else [])
+        self._resume = None
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
         if self._pool is not None:
             pool, self._pool = self._pool, None

@@ -2,15 +2,19 @@
 
 States are cached in memory per process, but each call first asks the store how long the log is and
 replays what another process wrote since; a write that loses the race for its seq drops the cache.
-Operations are synchronous and short; the web layer runs them on its event loop thread only.
+Operations are synchronous and short, and they may be called from several threads at once (the web
+layer runs them in a bounded pool of threads, never on its event loop): each one holds its table's
+lock, so one table's cached state is only ever read or changed by one thread at a time.
 """
 
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from cardavia.bots.base import LEVELS
@@ -22,6 +26,7 @@ from cardavia.store.db import FinishedDeal, LoggedAction, SeqTaken, Store, Table
 
 JSON = dict[str, Any]
 AppendHook = Callable[[str, int], None]
+LOCK_STRIPES = 256  # tables share this many locks: bounded memory, rare contention between tables
 
 
 class TableService:
@@ -40,12 +45,26 @@ class TableService:
         self.on_append = on_append
         self.clock = clock
         self._cache: OrderedDict[str, TableState] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
         # where new tables' seeds come from (tests replace it to make tables repeatable)
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
+
+    @contextmanager
+    def lock(self, table_id: str) -> Iterator[None]:
+        """Hold ``table_id``'s lock: while held, no other thread of this process reads or changes
+        its cached state. Every operation below takes it; callers hold it across several calls that
+        must see one state (loading it, then rendering it)."""
+        with self._locks[hash(table_id) % LOCK_STRIPES]:
+            yield
 
     # -- loading ----------------------------------------------------------------------------------
     def state(self, table_id: str, owner: str | None = None) -> TableState:
         """The table as its log says now. ``owner`` (the browser's key hash) must match, if given."""
+        with self.lock(table_id):
+            return self._state(table_id, owner)
+
+    def _state(self, table_id: str, owner: str | None) -> TableState:
         head = self.store.head(table_id)
         if head is None:
             raise NotFound()
@@ -62,18 +81,20 @@ class TableService:
         return state
 
     def _remember(self, state: TableState) -> None:
-        self._cache[state.record.id] = state
-        self._cache.move_to_end(state.record.id)
-        while len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
+        with self._cache_lock:
+            self._cache[state.record.id] = state
+            self._cache.move_to_end(state.record.id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
 
     def cached(self, table_id: str) -> TableState | None:
         """This process's copy of the table, unchecked: only for writes (the log's unique key checks
-        them) or when the caller knows no other process wrote since."""
+        them) or when the caller knows no other process wrote since. Read it under :meth:`lock`."""
         return self._cache.get(table_id)
 
     def forget(self, table_id: str) -> None:
-        self._cache.pop(table_id, None)
+        with self._cache_lock:
+            self._cache.pop(table_id, None)
 
     # -- creating ---------------------------------------------------------------------------------
     def create(
@@ -115,17 +136,29 @@ class TableService:
 
         Stale seq or not seat 0's turn: :class:`Stale`. Malformed: ``RecordError``; illegal:
         ``IllegalAction`` (nothing logged). The identical action resent after it was applied is
-        answered as before and not applied again.
+        answered as before and not applied again, even when the two copies race in two processes.
         """
-        cached = self._cache.get(table_id)
-        if cached is not None and cached.seq == seq and secrets.compare_digest(cached.record.owner, owner):
-            # The usual case, without a read: if another process wrote seq meanwhile, the unique key
-            # refuses this write and the answer is made again from the log.
+        with self.lock(table_id):
+            cached = self._cache.get(table_id)
+            if (
+                cached is not None
+                and cached.seq == seq
+                and secrets.compare_digest(cached.record.owner, owner)
+            ):
+                # The usual case, without a read: if another process wrote seq meanwhile, the unique
+                # key refuses this write and the answer is made again from the log.
+                try:
+                    return self._act(cached, seq, action_obj)
+                except Stale:
+                    pass
             try:
-                return self._act(cached, seq, action_obj)
-            except Stale:
-                pass
-        return self._act(self.state(table_id, owner), seq, action_obj)
+                return self._act(self._state(table_id, owner), seq, action_obj)
+            except Stale as exc:
+                if exc.code != "stale":
+                    raise
+                # Lost the race for seq between reading the log and writing: the winner may be this
+                # very action (the same request sent to two processes), which is answered as done.
+                return self._act(exc.state, seq, action_obj)
 
     def _act(self, state: TableState, seq: int, action_obj: object) -> tuple[TableState, int]:
         action = state.game.action_from_json(action_obj, 0)
@@ -142,8 +175,17 @@ class TableService:
         return state, seq
 
     def next_deal(self, table_id: str, owner: str, seq: int) -> TableState:
-        """Deal the next deal once the current one is over (idempotent for the same ``seq``)."""
-        state = self.state(table_id, owner)
+        """Deal the next deal once the current one is over (idempotent for the same ``seq``, even
+        when two copies race in two processes)."""
+        with self.lock(table_id):
+            try:
+                return self._next_deal(self._state(table_id, owner), seq)
+            except Stale as exc:
+                if exc.code != "stale":
+                    raise
+                return self._next_deal(exc.state, seq)
+
+    def _next_deal(self, state: TableState, seq: int) -> TableState:
         if seq != state.seq:
             if 0 <= seq < state.seq and state.log[seq].seat < 0:
                 return state
@@ -158,17 +200,18 @@ class TableService:
 
         False if the table is no longer at ``seq`` (another process or request got there first).
         """
-        state = self._cache.get(table_id)
-        if state is None or state.seq != seq:
-            state = self.state(table_id)
-            if state.seq != seq:
+        with self.lock(table_id):
+            state = self._cache.get(table_id)
+            if state is None or state.seq != seq:
+                state = self._state(table_id, None)
+                if state.seq != seq:
+                    return False
+            action = None if seat < 0 else state.game.action_from_json(action_json, seat)
+            try:
+                self._commit(state, state.entry(seat, action_json), action)
+            except Stale:
                 return False
-        action = None if seat < 0 else state.game.action_from_json(action_json, seat)
-        try:
-            self._commit(state, state.entry(seat, action_json), action)
-        except Stale:
-            return False
-        return True
+            return True
 
     def _commit(self, state: TableState, entry: LoggedAction, action: Any) -> None:
         before = state.status()
@@ -190,13 +233,18 @@ class TableService:
         except SeqTaken:
             self.forget(state.record.id)
             raise Stale("stale", "the table moved on", self.state(state.record.id)) from None
+        except BaseException:
+            # not written (the database could not answer): the applied entry must not stay cached
+            self.forget(state.record.id)
+            raise
         if self.on_append is not None:
             self.on_append(state.record.id, entry.seq)
 
     def set_pace(self, table_id: str, owner: str, pace_ms: int) -> TableState:
-        self.state(table_id, owner)
-        self.store.set_pace(table_id, pace_ms)
-        return self.state(table_id, owner)
+        with self.lock(table_id):
+            self._state(table_id, owner)
+            self.store.set_pace(table_id, pace_ms)
+            return self._state(table_id, owner)
 
     # -- history ----------------------------------------------------------------------------------
     def _finished(self, table_id: str, owner: str, deal_no: int) -> tuple[TableState, DealSummary]:
@@ -208,8 +256,9 @@ class TableService:
 
     def deal_steps(self, table_id: str, owner: str, deal_no: int) -> list[JSON]:
         """A finished deal step by step: seat 0's view before the first action and after each one."""
-        state, summary = self._finished(table_id, owner, deal_no)
-        deal, entries = state.replay_deal(summary)
+        with self.lock(table_id):
+            state, summary = self._finished(table_id, owner, deal_no)
+            deal, entries = state.replay_deal(summary)
         steps: list[JSON] = [{"seq": None, "seat": None, "action": None, "view": deal.view(0).to_json()}]
         for entry in entries:
             deal.apply(state.game.action_from_json(entry.action, entry.seat))
@@ -225,8 +274,9 @@ class TableService:
 
     def deal_record(self, table_id: str, owner: str, deal_no: int) -> JSON:
         """The finished deal as a record ``cardavia replay`` accepts."""
-        state, summary = self._finished(table_id, owner, deal_no)
-        deal, entries = state.replay_deal(summary)
+        with self.lock(table_id):
+            state, summary = self._finished(table_id, owner, deal_no)
+            deal, entries = state.replay_deal(summary)
         for entry in entries:
             deal.apply(state.game.action_from_json(entry.action, entry.seat))
         return dict(deal.to_record())

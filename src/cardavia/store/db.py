@@ -1,23 +1,29 @@
 """Opening the database, running the packaged migrations, and every read and write of the action log.
 
-All methods are short synchronous transactions. The unique (table, seq) key is what keeps two
-processes from both writing action n: the loser gets :class:`SeqTaken` and must reload the log.
+All methods are short synchronous transactions (callers on an event loop run them in a thread). The
+unique (table, seq) key is what keeps two processes from both writing action n: the loser gets
+:class:`SeqTaken` and must reload the log. A database that cannot answer (down, unreachable, disk
+full, read-only, locked too long) raises :class:`StoreUnavailable`, never a driver's own error; a
+pooled connection the server dropped meanwhile is replaced and the call tried once more, so no
+round trip is spent checking connections before use.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
+import logging
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, event, func, select, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.pool import NullPool
 
 from cardavia.store.models import ActionRow, DealRow, TableRow
@@ -67,8 +73,89 @@ def _pyformat(sql: str) -> str:
     return re.sub(r":(\w+)", r"%(\1)s", sql)
 
 
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+# The SQLite write-ahead log is copied back and cut to this size whenever it grows past it.
+WAL_LIMIT_BYTES = 4 * 1024 * 1024
+
+
 class SeqTaken(Exception):
     """Another writer already holds this (table, seq): the caller's picture of the log is stale."""
+
+
+class StoreUnavailable(Exception):
+    """The database cannot answer now (down, unreachable, full, read-only, locked): try again later.
+
+    ``reason`` says which, for logs and the error's params: "unreachable", "disk-full",
+    "read-only", "locked" or "error".
+    """
+
+    code = "unavailable"
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"database unavailable ({reason}){': ' + detail if detail else ''}")
+        self.reason = reason
+        self.detail = detail
+
+
+class BadDatabase(Exception):
+    """The database named at start-up cannot be used (a bad URL, an unknown driver, a file that
+    cannot be written): the one-line reason is the message."""
+
+
+def _reason(exc: BaseException) -> str:
+    text_ = str(exc).lower()
+    if "disk is full" in text_ or "no space left" in text_ or "database or disk is full" in text_:
+        return "disk-full"
+    if "readonly" in text_ or "read-only" in text_ or "read only" in text_:
+        return "read-only"
+    if "locked" in text_ or "busy" in text_:
+        return "locked"
+    if "connect" in text_ or "terminat" in text_ or "closed" in text_ or "server" in text_:
+        return "unreachable"
+    return "error"
+
+
+def _unavailable_types(engine: Engine) -> tuple[type[BaseException], ...]:
+    """The errors that mean "the database cannot answer": SQLAlchemy's wrappers of the driver's
+    operational and interface errors, and the driver's own (raised on the raw-connection path)."""
+    types: list[type[BaseException]] = [DBAPIError]
+    dbapi = engine.dialect.dbapi
+    for name in ("OperationalError", "InterfaceError", "InternalError"):
+        cls = getattr(dbapi, name, None) if dbapi is not None else None
+        if isinstance(cls, type) and issubclass(cls, BaseException):
+            types.append(cls)
+    return tuple(types)
+
+
+def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+    """Run a :class:`Store` method; a dropped pooled connection is replaced and the call tried once
+    more (the unique (table, seq) key makes a repeated append safe); whatever else keeps the
+    database from answering becomes :class:`StoreUnavailable`. Integrity errors pass through."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        store: Store = args[0]  # type: ignore[assignment]
+        for attempt in (0, 1):
+            try:
+                return method(*args, **kwargs)
+            except (SeqTaken, IntegrityError):
+                raise
+            except store._unavailable as exc:
+                integrity = getattr(store.engine.dialect.dbapi, "IntegrityError", None)
+                if isinstance(exc, DBAPIError) and isinstance(exc.orig, integrity or ()):
+                    raise
+                if attempt == 0 and store._is_disconnect(exc):
+                    log.info("database connection dropped (%s); reconnecting", type(exc).__name__)
+                    store.engine.dispose()  # every pooled connection is as stale as this one
+                    continue
+                raise StoreUnavailable(_reason(exc), str(exc).splitlines()[0][:200]) from exc
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    return wrapper
 
 
 @dataclass(frozen=True)
@@ -129,6 +216,8 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA foreign_keys=ON")
     # No checkpoint inside a commit (its fsync would stall that request): see Store.checkpoints.
     cur.execute("PRAGMA wal_autocheckpoint=0")
+    # A log that was copied back whole is cut to this size when it is reset, not kept at its peak.
+    cur.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
     cur.close()
 
 
@@ -141,10 +230,22 @@ class Store:
         self.is_sqlite = url.startswith("sqlite")
         kwargs: dict[str, Any] = {}
         if self.is_postgres:
-            kwargs.update(pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+            # No pool_pre_ping (one more round trip per checkout): a connection the server dropped
+            # fails its first statement and _guarded replaces it. A bounded wait for a connection,
+            # and a bounded connect, so that an outage answers 503s rather than hanging requests.
+            kwargs.update(
+                pool_size=pool_size,
+                max_overflow=pool_size,
+                pool_timeout=5,
+                connect_args={"connect_timeout": 3},
+            )
         elif self.is_sqlite and ":memory:" in url:
             kwargs.update(poolclass=NullPool)
-        self.engine: Engine = create_engine(url, **kwargs)
+        try:
+            self.engine: Engine = create_engine(url, **kwargs)
+        except (ArgumentError, NoSuchModuleError, ImportError, ValueError) as exc:
+            raise BadDatabase(f"not a database URL this server can use: {exc}") from None
+        self._unavailable = _unavailable_types(self.engine)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         style = (lambda sql: sql) if self.is_sqlite else _pyformat
@@ -154,7 +255,24 @@ class Store:
         self._raw_ok = self.is_sqlite or self.url.startswith("postgresql+psycopg")
         self._checkpointer: tuple[Any, Any] | None = None
 
+    def _is_disconnect(self, exc: BaseException) -> bool:
+        """Whether ``exc`` says the connection itself is gone (worth one new connection and a retry)."""
+        is_disconnect: Callable[[Any, Any, Any], bool] = self.engine.dialect.is_disconnect
+        if isinstance(exc, DBAPIError):
+            return bool(exc.connection_invalidated) or (
+                exc.orig is not None and is_disconnect(exc.orig, None, None)
+            )
+        return is_disconnect(exc, None, None)
+
     # -- schema -----------------------------------------------------------------------------------
+    @_guarded
+    def check_writable(self) -> None:
+        """Refuse a database this process could read but not write (a read-only SQLite file or
+        folder, a read-only PostgreSQL user or replica): :class:`StoreUnavailable` "read-only"."""
+        with self._tx() as conn:
+            conn.execute(TABLES.update().where(text("1 = 0")).values(status="human"))
+
+    @_guarded
     def migrate(self) -> None:
         """Bring the schema to the newest packaged migration (safe with several processes at once)."""
         from alembic import command
@@ -183,12 +301,13 @@ class Store:
         import threading
 
         stop = threading.Event()
+        wal = Path(f"{self.engine.url.database}-wal")
 
         def run() -> None:
             while not stop.wait(every_s):
                 try:
                     with self._raw() as conn:
-                        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                        self._checkpoint(conn, wal)
                 except Exception:  # a busy database: try again at the next tick
                     continue
             with contextlib.suppress(Exception), self._raw() as conn:
@@ -196,6 +315,29 @@ class Store:
 
         self._checkpointer = (stop, threading.Thread(target=run, name="cardavia-checkpoint", daemon=True))
         self._checkpointer[1].start()
+
+    @staticmethod
+    def _checkpoint(conn: Any, wal: Path) -> None:
+        """A passive checkpoint (it never waits); once the log is past :data:`WAL_LIMIT_BYTES`, one
+        that waits (briefly) for the readers to leave the log, then starts it again from the top.
+
+        Passive alone lets the log grow without bound under load: some reader always holds a
+        snapshot inside it, so the copy never completes and writers never wrap to the start.
+        The waiting checkpoint holds back writers only while the readers of the moment finish
+        (milliseconds); new readers read the database file and are not held at all.
+        """
+        try:
+            size = wal.stat().st_size
+        except OSError:
+            size = 0
+        if size <= WAL_LIMIT_BYTES:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            return
+        conn.execute("PRAGMA busy_timeout=1000")
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.execute("PRAGMA busy_timeout=10000")
 
     def dispose(self) -> None:
         if self._checkpointer is not None:
@@ -220,6 +362,7 @@ class Store:
             yield conn
 
     # -- tables -----------------------------------------------------------------------------------
+    @_guarded
     def create_table(self, table: TableRecord) -> None:
         with self._tx() as conn:
             conn.execute(
@@ -238,6 +381,7 @@ class Store:
                 },
             )
 
+    @_guarded
     def head(self, table_id: str) -> tuple[TableRecord, int] | None:
         """The table and its number of logged actions (the next free seq), in one indexed query."""
         if self._raw_ok:
@@ -265,21 +409,25 @@ class Store:
         )
         return record, 0 if row[10] is None else int(row[10]) + 1
 
+    @_guarded
     def set_pace(self, table_id: str, pace_ms: int) -> None:
         with self._tx() as conn:
             conn.execute(_SET_PACE, {"tid": table_id, "pace_ms": pace_ms})
 
+    @_guarded
     def tables_with_status(self, status: str, limit: int = 1000) -> list[str]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(TABLES.c.id).where(TABLES.c.status == status).limit(limit))
             return [r[0] for r in rows]
 
     # -- the log ----------------------------------------------------------------------------------
+    @_guarded
     def actions(self, table_id: str, from_seq: int = 0) -> list[LoggedAction]:
         with self.engine.connect() as conn:
             rows = conn.execute(_ACTIONS_FROM, {"table_id": table_id, "from_seq": from_seq})
             return [LoggedAction(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
+    @_guarded
     def append(
         self,
         table_id: str,
@@ -340,6 +488,7 @@ class Store:
             finally:
                 cur.close()
 
+    @_guarded
     def history(self, owner: str, limit: int = 200) -> list[FinishedDeal]:
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -350,16 +499,27 @@ class Store:
             )
             return [FinishedDeal(r[0], r[1], r[2], json.loads(r[3]), float(r[4])) for r in rows]
 
+    @_guarded
     def count_actions(self, table_id: str) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).where(ACTIONS.c.table_id == table_id)).scalar_one())
 
 
-def open_store(database: str | None = None, *, migrate: bool = True) -> Store:
-    """A :class:`Store` for ``database`` (see :func:`database_url_from`), migrated to the newest schema."""
+def open_store(database: str | None = None, *, migrate: bool = True, writable: bool = False) -> Store:
+    """A :class:`Store` for ``database`` (see :func:`database_url_from`), migrated to the newest schema.
+
+    ``writable``: refuse (:class:`StoreUnavailable` "read-only") a database that cannot be written.
+    A bad URL raises :class:`BadDatabase`; a database that cannot be reached, :class:`StoreUnavailable`.
+    """
     store = Store(database_url_from(database))
-    if migrate:
-        store.migrate()
+    try:
+        if migrate:
+            store.migrate()
+        if writable:
+            store.check_writable()
+    except BaseException:
+        store.dispose()
+        raise
     return store
 
 

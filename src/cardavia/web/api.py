@@ -3,6 +3,11 @@
 Every table URL needs the browser's secret (an HttpOnly cookie set when it first creates a table);
 tables are looked up by the secret's hash, and anyone without it gets the same 404 as for a table
 that does not exist.
+
+Every store call (and the rendering of the state it loads, under the table's lock) runs in the
+service's store threads (:class:`cardavia.service.offload.Offload`), never on the event loop: a slow
+or locked database delays only the requests that wait on it. A database that cannot answer is a 503
+(see ``cardavia.web.app``).
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ import hashlib
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -21,10 +27,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from cardavia.games.errors import GameError
 from cardavia.service.driver import BotDriver
 from cardavia.service.errors import NotFound, Stale, TableError
+from cardavia.service.offload import Offload
 from cardavia.service.payload import table_out
 from cardavia.service.seeds import derive
+from cardavia.service.state import TableState
 from cardavia.service.tables import TableService
-from cardavia.web.events import EventHub, Snapshot, table_stream
+from cardavia.web.events import EventHub, Mode, Snapshot, table_stream
 
 SECRET_COOKIE = "cardavia_key"
 COOKIE_MAX_AGE = 400 * 24 * 3600
@@ -61,6 +69,11 @@ class Runtime:
     hub: EventHub
     rate: RateLimit
     default_pace_ms: int = 700
+
+    @property
+    def offload(self) -> Offload:
+        """The store's threads (shared with the bot driver)."""
+        return self.driver.offload
 
 
 def runtime(request: Request) -> Runtime:
@@ -146,29 +159,50 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorOut, "description": "no such table for this browser"},
     409: {"model": ErrorOut, "description": "the table moved on"},
     422: {"model": ErrorOut, "description": "malformed or illegal"},
+    503: {"model": ErrorOut, "description": "the database is not answering; try again (Retry-After)"},
 }
 
 
 # -- helpers ------------------------------------------------------------------------------------------
 def error_json(code: str, message: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"error": {"code": code, "message": message, "params": params or {}}}
+    """The ``{"error": ...}`` body; every string in ``params`` made encodable (a lone surrogate in
+    a client's input would otherwise fail the JSON encoding of its own error)."""
+    return {"error": {"code": code, "message": _encodable(message), "params": _jsonable(params or {})}}
+
+
+def _encodable(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_encodable(k): _encodable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_encodable(v) for v in value]
+    return value
+
+
+def _error_body(exc: GameError, since: int | None = None) -> tuple[dict[str, Any], int]:
+    """The body and status of any error of the engines or the service (never a 500). Call it under
+    the table's lock: a 409 carries the table."""
+    status = exc.status if isinstance(exc, TableError) else 422
+    body = error_json(exc.code, exc.message, exc.params)
+    if isinstance(exc, Stale):
+        body["table"] = table_out(exc.state, since)
+    return body, status
 
 
 def game_error_response(exc: GameError, since: int | None = None) -> JSONResponse:
     """The answer for any error of the engines or the service (never a 500)."""
-    status = exc.status if isinstance(exc, TableError) else 422
-    body = error_json(exc.code, exc.message, _jsonable(exc.params))
-    if isinstance(exc, Stale):
-        body["table"] = table_out(exc.state, since)
+    body, status = _error_body(exc, since)
     return JSONResponse(body, status_code=status)
 
 
 def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
     try:
         json.dumps(params)
-        return params
     except (TypeError, ValueError):
-        return {k: str(v) for k, v in params.items()}
+        params = {str(k): str(v) for k, v in params.items()}
+    encodable: dict[str, Any] = _encodable(params)
+    return encodable
 
 
 def owner_of(request: Request) -> str | None:
@@ -186,15 +220,48 @@ def _owner_or_404(request: Request) -> str:
     return owner
 
 
-def _out(rt: Runtime, state: Any, since: int | None = None) -> dict[str, Any]:
-    if state.status() == "bots":
-        rt.driver.kick(state.record.id)  # the next request carries on if a process died mid-turn
-    return table_out(state, since)
+# What a handler's store work answers: the body, its status, and whether the bots are to play.
+Reply = tuple[Any, int, bool]
 
 
-def _reply(rt: Runtime, state: Any, since: int | None = None, status: int = 200) -> JSONResponse:
+def _rendered(
+    rt: Runtime,
+    table_id: str | None,
+    work: Callable[[], tuple[TableState, int | None]],
+    status: int = 200,
+    error_since: int | None = None,
+) -> Reply:
+    """Run ``work`` and render its state (or its error) in one hold of the table's lock, in a store
+    thread, so the reply shows one consistent state."""
+
+    def render() -> Reply:
+        try:
+            state, since = work()
+        except GameError as exc:
+            body, code = _error_body(exc, error_since)
+            bots = isinstance(exc, Stale) and exc.state.status() == "bots"
+            return body, code, bots
+        return table_out(state, since), status, state.status() == "bots"
+
+    if table_id is None:
+        return render()
+    with rt.service.lock(table_id):
+        return render()
+
+
+async def _respond(
+    rt: Runtime,
+    table_id: str | None,
+    work: Callable[[], tuple[TableState, int | None]],
+    status: int = 200,
+    error_since: int | None = None,
+) -> tuple[JSONResponse, str | None]:
     # A ready response skips FastAPI's re-validation of the (large) view against the response model.
-    return JSONResponse(_out(rt, state, since), status_code=status)
+    body, code, bots = await rt.offload.run(_rendered, rt, table_id, work, status, error_since)
+    table = body.get("id") if code < 300 else (body.get("table") or {}).get("id")
+    if bots and table is not None:
+        rt.driver.kick(table)  # the next request carries on if a process died mid-turn
+    return JSONResponse(body, status_code=code), table
 
 
 # -- routes -------------------------------------------------------------------------------------------
@@ -224,10 +291,14 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
             secure=request.url.scheme == "https",
         )
     pace = rt.default_pace_ms if body.pace_ms is None else body.pace_ms
-    state = rt.service.create(game=body.game, level=body.level, owner=owner, pace_ms=pace)
-    reply = _reply(rt, state, status=201)
-    for value in response.headers.getlist("set-cookie"):
-        reply.headers.append("set-cookie", value)
+
+    def work() -> tuple[TableState, int | None]:
+        return rt.service.create(game=body.game, level=body.level, owner=owner, pace_ms=pace), None
+
+    reply, _ = await _respond(rt, None, work, status=201)
+    if reply.status_code == 201:
+        for value in response.headers.getlist("set-cookie"):
+            reply.headers.append("set-cookie", value)
     return reply
 
 
@@ -238,48 +309,73 @@ async def get_table(
     since: Annotated[int | None, Query(ge=0, le=MAX_SEQ)] = None,
 ) -> Any:
     rt = runtime(request)
-    return _reply(rt, rt.service.state(table_id, _owner_or_404(request)), since)
+    owner = _owner_or_404(request)
+    reply, _ = await _respond(rt, table_id, lambda: (rt.service.state(table_id, owner), since))
+    return reply
 
 
 @router.post("/tables/{table_id}/actions", response_model=TableOut, responses=ERRORS)
 async def act(table_id: TableId, body: ActionIn, request: Request) -> Any:
     """Seat 0's action chosen at ``seq``; the bots' answers follow on the event stream."""
     rt = runtime(request)
-    try:
-        state, since = rt.service.act(table_id, _owner_or_404(request), body.seq, body.action)
-    except GameError as exc:
-        return game_error_response(exc, body.seq)
-    return _reply(rt, state, since)
+    owner = _owner_or_404(request)
+    reply, _ = await _respond(
+        rt, table_id, lambda: rt.service.act(table_id, owner, body.seq, body.action), error_since=body.seq
+    )
+    return reply
 
 
 @router.post("/tables/{table_id}/next-deal", response_model=TableOut, responses=ERRORS)
 async def next_deal(table_id: TableId, body: SeqIn, request: Request) -> Any:
     rt = runtime(request)
-    try:
-        state = rt.service.next_deal(table_id, _owner_or_404(request), body.seq)
-    except GameError as exc:
-        return game_error_response(exc, body.seq)
-    return _reply(rt, state, body.seq)
+    owner = _owner_or_404(request)
+    reply, _ = await _respond(
+        rt,
+        table_id,
+        lambda: (rt.service.next_deal(table_id, owner, body.seq), body.seq),
+        error_since=body.seq,
+    )
+    return reply
 
 
 @router.post("/tables/{table_id}/settings", response_model=TableOut, responses=ERRORS)
 async def settings(table_id: TableId, body: SettingsIn, request: Request) -> Any:
     rt = runtime(request)
-    return _reply(rt, rt.service.set_pace(table_id, _owner_or_404(request), body.pace_ms))
+    owner = _owner_or_404(request)
+    reply, _ = await _respond(
+        rt, table_id, lambda: (rt.service.set_pace(table_id, owner, body.pace_ms), None)
+    )
+    return reply
 
 
 @router.get("/tables/{table_id}/hint", response_model=HintOut, responses=ERRORS)
 async def hint(table_id: TableId, request: Request) -> Any:
     """What the ``normal`` bot would play from seat 0's view, and why."""
     rt = runtime(request)
-    state = rt.service.state(table_id, _owner_or_404(request))
-    if state.status() != "human":
-        return game_error_response(Stale("not-your-turn", "it is not your turn", state))
-    view = state.deal.view(0)
-    decision = await rt.driver.decide(
-        state.record.game, "normal", view, derive(state.record.seed, "hint", state.seq)
-    )
+    owner = _owner_or_404(request)
+
+    def load() -> tuple[TableState | None, int, Any, JSONResponse | None]:
+        with rt.service.lock(table_id):
+            state = rt.service.state(table_id, owner)
+            if state.status() != "human":
+                refused = game_error_response(Stale("not-your-turn", "it is not your turn", state))
+                return None, 0, None, refused
+            return state, state.seq, state.deal.view(0), None
+
+    state, seq, view, refused = await rt.offload.run(load)
+    if state is None:
+        return refused
+    record = state.record
+    decision = await rt.driver.decide(record.game, "normal", view, derive(record.seed, "hint", seq))
     return {"action": state.game.action_to_json(decision.action), "reason": decision.reason.to_json()}
+
+
+def last_event_id(request: Request) -> int | None:
+    """The ``Last-Event-ID`` a reconnecting browser sends, if it is one of ours (ASCII digits)."""
+    value = request.headers.get("last-event-id", "")
+    if value.isascii() and value.isdigit() and len(value) < 10:
+        return int(value)
+    return None
 
 
 @router.get("/tables/{table_id}/events", include_in_schema=False)
@@ -291,29 +387,37 @@ async def events(
     """``text/event-stream`` of TableOut, one event each time the table's log grows."""
     rt = runtime(request)
     owner = _owner_or_404(request)
-    rt.service.state(table_id, owner)  # 404 before the stream starts
-    last_id = request.headers.get("last-event-id", "")
-    since = int(last_id) if last_id.isdigit() and len(last_id) < 10 else seq
+    await rt.offload.run(rt.service.state, table_id, owner)  # 404 (or 503) before the stream starts
+    resumed = last_event_id(request)
+    since = resumed if resumed is not None else seq
 
-    def snapshot(after: int | None) -> Snapshot | None:
-        state = rt.service.cached(table_id)
-        # the copy in memory is the log when this process wrote the newest action it was told about
-        if state is None or state.record.owner != owner or state.seq != rt.hub.latest.get(table_id, -2) + 1:
-            try:
-                state = rt.service.state(table_id, owner)
-            except NotFound:
-                return None
-        status = state.status()
-        if status == "bots":
+    def read(after: int | None, mode: Mode) -> tuple[Snapshot | None, bool]:
+        with rt.service.lock(table_id):
+            state = rt.service.cached(table_id)
+            # the copy in memory is the log when this process wrote the newest action it was told about
+            if (
+                state is None
+                or state.record.owner != owner
+                or state.seq != rt.hub.latest.get(table_id, -2) + 1
+            ):
+                try:
+                    state = rt.service.state(table_id, owner)
+                except NotFound:
+                    return None, False
+            status = state.status()
+            settling = status == "bots" and state.record.pace_ms == 0 and rt.driver.busy(table_id)
+            wanted = mode == "always" or (state.seq != after and (mode == "changed" or not settling))
+            data = json.dumps(table_out(state, after), separators=(",", ":")) if wanted else None
+            return Snapshot(state.seq, settling, data), status == "bots"
+
+    async def snapshot(after: int | None, mode: Mode) -> Snapshot | None:
+        snap, bots = await rt.offload.run(read, after, mode)
+        if bots:
             rt.driver.kick(table_id)
-        settling = status == "bots" and state.record.pace_ms == 0 and rt.driver.busy(table_id)
-        # rendered at once by the stream if sent (before the cached state can move on), else never
-        return Snapshot(
-            state.seq, settling, lambda: json.dumps(table_out(state, after), separators=(",", ":"))
-        )
+        return snap
 
     return StreamingResponse(
-        table_stream(rt.hub, table_id, since, snapshot),
+        table_stream(rt.hub, table_id, since, snapshot, owner=owner),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
@@ -323,8 +427,9 @@ async def events(
 async def deal_record(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
     """A finished deal as a record ``cardavia replay`` accepts (a download)."""
     rt = runtime(request)
+    owner = _owner_or_404(request)
     try:
-        record = rt.service.deal_record(table_id, _owner_or_404(request), deal_no)
+        record = await rt.offload.run(rt.service.deal_record, table_id, owner, deal_no)
     except GameError as exc:
         return game_error_response(exc)
     name = f"cardavia-{table_id}-deal-{deal_no}.json"
@@ -335,8 +440,9 @@ async def deal_record(table_id: TableId, deal_no: DealNo, request: Request) -> A
 async def deal_steps(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
     """A finished deal step by step, as seat 0 saw it."""
     rt = runtime(request)
+    owner = _owner_or_404(request)
     try:
-        return rt.service.deal_steps(table_id, _owner_or_404(request), deal_no)
+        return JSONResponse(await rt.offload.run(rt.service.deal_steps, table_id, owner, deal_no))
     except GameError as exc:
         return game_error_response(exc)
 
@@ -345,4 +451,6 @@ async def deal_steps(table_id: TableId, deal_no: DealNo, request: Request) -> An
 async def history(request: Request) -> Any:
     """The finished deals of this browser's tables, newest first."""
     owner = owner_of(request)
-    return [] if owner is None else runtime(request).service.history(owner)
+    return (
+        [] if owner is None else await runtime(request).offload.run(runtime(request).service.history, owner)
+    )

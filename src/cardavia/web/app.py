@@ -1,7 +1,13 @@
 """The application: security middleware, the table API, live updates and the pages.
 
-``create_app`` opens the database (running the packaged migrations) at once; the bots' process pool,
-the PostgreSQL listener and the resumption of tables left mid-turn start with the app's lifespan.
+``create_app`` opens the database (running the packaged migrations, and refusing one it cannot
+write) at once; the bots' process pool, the PostgreSQL listener and the resumption of tables left
+mid-turn start with the app's lifespan.
+
+Every error is a JSON ``{"error": {"code", "message", "params"}}``: a database that cannot answer is
+a 503 ``unavailable`` with ``Retry-After``, a body that is not UTF-8 JSON (or is nested too deep) a
+422 ``bad-request``, a 405 names the allowed methods in ``Allow``, and anything unforeseen a 500
+``internal`` (logged, with no detail in the answer).
 """
 
 from __future__ import annotations
@@ -17,11 +23,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.engine import make_url
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from cardavia.games.errors import GameError
 from cardavia.service.driver import BotDriver, Think
+from cardavia.service.offload import Offload
 from cardavia.service.tables import TableService
-from cardavia.store.db import open_store
+from cardavia.store.db import StoreUnavailable, open_store
 from cardavia.web import api
 from cardavia.web.events import EventHub
 
@@ -42,6 +50,7 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
 ]
 MUTATING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 MAX_BODY = 16 * 1024
+RETRY_AFTER_S = 2  # what a 503 asks the client to wait before trying again
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -162,14 +171,50 @@ def _install_error_handlers(app: FastAPI) -> None:
         body = api.error_json("bad-request", "the request does not match the API", {"errors": problems})
         return JSONResponse(body, status_code=422)
 
+    @app.exception_handler(StoreUnavailable)
+    async def unavailable(_request: Request, exc: StoreUnavailable) -> JSONResponse:
+        log.warning("answered 503: %s", exc)
+        body = api.error_json(
+            "unavailable", "the server cannot reach its database; try again shortly", {"reason": exc.reason}
+        )
+        return JSONResponse(body, status_code=503, headers={"Retry-After": str(RETRY_AFTER_S)})
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Any:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = _allowed(request)
+        if exc.status_code == 400:
+            # FastAPI's own answer to a body it could not parse (not UTF-8, nested too deep)
+            body = api.error_json("bad-request", "the request body is not a JSON document this API reads")
+            return JSONResponse(body, status_code=422)
         if request.url.path.startswith("/api/"):
             code = {404: "not-found", 405: "method-not-allowed"}.get(
                 exc.status_code, f"http-{exc.status_code}"
             )
-            return JSONResponse(api.error_json(code, str(exc.detail)), status_code=exc.status_code)
+            return JSONResponse(
+                api.error_json(code, str(exc.detail)), status_code=exc.status_code, headers=headers or None
+            )
+        exc.headers = headers or None
         return await http_exception_handler(request, exc)
+
+    @app.exception_handler(Exception)
+    async def internal(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unexpected error", exc_info=exc)
+        return JSONResponse(api.error_json("internal", "the server failed to answer this request"), 500)
+
+
+def _allowed(request: Request) -> str:
+    """Every method some route serves at this path (a 405's ``Allow``)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches({**request.scope, "method": "GET"})
+        route_methods = getattr(route, "methods", None)
+        if match != Match.NONE and route_methods:
+            methods |= set(route_methods)
+    if "GET" in methods:
+        methods.add("HEAD")
+    return ", ".join(sorted(methods))
 
 
 def create_app(
@@ -182,16 +227,24 @@ def create_app(
     create_per_minute: float = 20.0,
     max_body: int = MAX_BODY,
     pages: bool = True,
+    min_step_ms: int | dict[str, int] | None = None,
+    store_threads: int = 16,
 ) -> FastAPI:
     """The whole site on ``database_url`` (see ``cardavia.store.database_url_from`` for the default).
 
     ``pace_ms``: default delay between the bots' actions; ``bot_workers``: processes the bots think in
-    (0: in the server process); ``create_burst``/``create_per_minute``: tables a client may create.
+    (0: in the server process); ``create_burst``/``create_per_minute``: tables a client may create;
+    ``min_step_ms``: the floor between a bot's move and the one before (``BotDriver``; None: per
+    level as shipped); ``store_threads``: the threads store calls run in.
+
+    Raises ``BadDatabase`` for a URL it cannot use and ``StoreUnavailable`` for a database it
+    cannot reach or write.
     """
-    store = open_store(database_url)
+    store = open_store(database_url, writable=True)
     hub = EventHub()
     service = TableService(store, on_append=hub.publish)
-    driver = BotDriver(service, workers=bot_workers, think=think)
+    offload = Offload(store_threads)
+    driver = BotDriver(service, workers=bot_workers, think=think, offload=offload, min_step_ms=min_step_ms)
     rt = api.Runtime(
         service=service,
         driver=driver,
@@ -213,6 +266,7 @@ def create_app(
         finally:
             await driver.close()
             await hub.close()
+            offload.close()
             store.dispose()
 
     app = FastAPI(title="Cardavia", version="1", lifespan=lifespan, docs_url=None, redoc_url=None)

@@ -4,33 +4,80 @@ Writers call :meth:`EventHub.publish` after each logged action (SQLite: the only
 one process serves it). On PostgreSQL every write also sends ``NOTIFY`` in its transaction and each
 process's listener republishes what other processes wrote. Subscribers only learn "table X moved";
 they read the log themselves, so a missed or doubled notification never shows a wrong state.
+
+Streams are capped: at most :data:`MAX_STREAMS_PER_TABLE` on one table and
+:data:`MAX_STREAMS_PER_OWNER` for one browser; a new stream beyond either cap ends the oldest one
+(most often a connection the browser already left, which the server only notices when it writes).
+A stream outlives a database outage: it says so (an ``unavailable`` event) and tries again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
+import json
 import logging
-from collections.abc import AsyncIterator, Callable
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
-from cardavia.store.db import NOTIFY_CHANNEL
+from cardavia.store.db import NOTIFY_CHANNEL, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
 KEEPALIVE_S = 15.0
+MAX_STREAMS_PER_TABLE = 4
+MAX_STREAMS_PER_OWNER = 8
+RETRY_MS = 1000  # the browser's reconnection delay, sent first on every stream
+OUTAGE_RETRY_S = (0.5, 8.0)  # a stream's first and longest wait before asking a failed database again
+
+
+class Watch(asyncio.Event):
+    """One stream's wake-up; ``evicted`` once a newer stream took its place under a cap."""
+
+    def __init__(self, table_id: str, owner: str | None) -> None:
+        super().__init__()
+        self.table_id = table_id
+        self.owner = owner
+        self.evicted = False
+
+    def evict(self) -> None:
+        self.evicted = True
+        self.set()
 
 
 class EventHub:
-    """Which connections wait on which table, and the task relaying PostgreSQL notifications."""
+    """Which connections wait on which table, and the task relaying PostgreSQL notifications.
 
-    def __init__(self) -> None:
-        self._waiters: dict[str, set[asyncio.Event]] = {}
+    :meth:`publish` may be called from any thread (the store's threads write the log); everything
+    else runs on the event loop.
+    """
+
+    def __init__(
+        self, *, per_table: int = MAX_STREAMS_PER_TABLE, per_owner: int = MAX_STREAMS_PER_OWNER
+    ) -> None:
+        self.per_table = per_table
+        self.per_owner = per_owner
+        # insertion-ordered: the first watch of a table or an owner is its oldest stream
+        self._waiters: dict[str, dict[Watch, None]] = {}
+        self._owners: dict[str, dict[Watch, None]] = {}
         self._listener: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread: int | None = None
         self.latest: dict[str, int] = {}  # watched tables: the newest seq any process said it wrote
 
     def publish(self, table_id: str, seq: int = -1) -> None:
+        """Wake the streams of ``table_id``: action ``seq`` was written (from any thread)."""
+        loop = self._loop
+        if loop is not None and threading.get_ident() != self._loop_thread:
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody is left to wake
+                loop.call_soon_threadsafe(self._publish, table_id, seq)
+            return
+        self._publish(table_id, seq)
+
+    def _publish(self, table_id: str, seq: int) -> None:
         waiters = self._waiters.get(table_id)
         if not waiters:
             return
@@ -39,18 +86,44 @@ class EventHub:
             event.set()
 
     @contextlib.contextmanager
-    def subscribe(self, table_id: str) -> Any:
-        event = asyncio.Event()
-        self._waiters.setdefault(table_id, set()).add(event)
+    def subscribe(self, table_id: str, owner: str | None = None) -> Iterator[Watch]:
+        """Watch ``table_id`` (on the event loop) for the length of the ``with``; the oldest watch
+        over a cap is evicted."""
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+            self._loop_thread = threading.get_ident()
+        watch = Watch(table_id, owner)
+        on_table = self._waiters.setdefault(table_id, {})
+        on_table[watch] = None
+        mine = self._owners.setdefault(owner, {}) if owner is not None else {}
+        if owner is not None:
+            mine[watch] = None
+        for group, cap in ((on_table, self.per_table), (mine, self.per_owner)):
+            live = [w for w in group if not w.evicted]
+            for old in live[: max(0, len(live) - cap)]:
+                old.evict()
         try:
-            yield event
+            yield watch
         finally:
-            waiters = self._waiters.get(table_id)
-            if waiters is not None:
-                waiters.discard(event)
-                if not waiters:
-                    del self._waiters[table_id]
-                    self.latest.pop(table_id, None)
+            self._forget(watch)
+
+    def _forget(self, watch: Watch) -> None:
+        waiters = self._waiters.get(watch.table_id)
+        if waiters is not None:
+            waiters.pop(watch, None)
+            if not waiters:
+                del self._waiters[watch.table_id]
+                self.latest.pop(watch.table_id, None)
+        if watch.owner is not None:
+            mine = self._owners.get(watch.owner)
+            if mine is not None:
+                mine.pop(watch, None)
+                if not mine:
+                    del self._owners[watch.owner]
+
+    def streams(self, owner: str) -> int:
+        """How many streams ``owner`` has open (evicted ones that have not yet ended included)."""
+        return len(self._owners.get(owner, ()))
 
     def subscribers(self, table_id: str) -> int:
         return len(self._waiters.get(table_id, ()))
@@ -63,10 +136,15 @@ class EventHub:
     async def _listen(self, conninfo: str, on_notify: Callable[[str], None] | None) -> None:
         import psycopg
 
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+            self._loop_thread = threading.get_ident()
+
         delay = 0.5
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                connect = psycopg.AsyncConnection.connect(conninfo, autocommit=True, connect_timeout=3)
+                async with await connect as conn:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     delay = 0.5
                     async for note in conn.notifies():
@@ -94,9 +172,25 @@ def sse(event_id: int, data: str, event: str = "table") -> str:
     return f"id: {event_id}\nevent: {event}\ndata: {data}\n\n"
 
 
+UNAVAILABLE_EVENT = "event: unavailable\ndata: {}\n\n".format(
+    json.dumps(
+        {
+            "error": {
+                "code": "unavailable",
+                "message": "the database is not answering; the stream carries on when it is back",
+                "params": {},
+            }
+        },
+        separators=(",", ":"),
+    )
+)
+
+Mode = Literal["always", "settled", "changed"]
+
+
 @dataclass(frozen=True)
 class Snapshot:
-    """A table as an event would show it: ``render()`` makes the TableOut JSON only when it is sent.
+    """A table as an event would show it: ``data`` is its TableOut JSON, when it was rendered.
 
     ``settling``: the server is playing unpaced turns (pace 0) and more news follows at once; the
     stream then waits for the last of them rather than sending each intermediate state.
@@ -104,38 +198,71 @@ class Snapshot:
 
     seq: int
     settling: bool
-    render: Callable[[], str]
+    data: str | None
+
+
+# ``snapshot(since, mode)``: the table with the news since ``since``, None once it is gone; its data
+# rendered when ``mode`` is "always", or when the seq moved past ``since`` ("changed"), and the
+# server is not settling ("settled"). It may be a coroutine function (the store runs in threads).
+SnapshotFn = Callable[[int | None, Mode], "Snapshot | Awaitable[Snapshot | None] | None"]
 
 
 async def table_stream(
     hub: EventHub,
     table_id: str,
     since: int | None,
-    snapshot: Callable[[int | None], Snapshot | None],
+    snapshot: SnapshotFn,
     keepalive_s: float = KEEPALIVE_S,
+    owner: str | None = None,
 ) -> AsyncIterator[str]:
     """Events for one table: the current state at once, then one event each time the log grows.
 
-    ``snapshot(since)`` answers the table with the news since ``since``, or None once it is gone.
+    A snapshot that fails because the database cannot answer does not end the stream: it sends
+    one ``unavailable`` event and asks again, backing off, until the database answers.
     """
-    yield "retry: 1000\n\n"
-    with hub.subscribe(table_id) as woken:
+
+    async def take(after: int | None, mode: Mode) -> Snapshot | None:
+        got = snapshot(after, mode)
+        if inspect.isawaitable(got):
+            return await got
+        return got
+
+    yield f"retry: {RETRY_MS}\n\n"
+    with hub.subscribe(table_id, owner) as woken:
         sent = since
         first = True
-        while True:
+        outage = False
+        pause = OUTAGE_RETRY_S[0]
+        while not woken.evicted:
             woken.clear()  # cleared before reading, so a write landing in between still wakes us
-            snap = snapshot(sent)
+            try:
+                snap = await take(sent, "always" if first else "settled")
+            except StoreUnavailable:
+                if not outage:
+                    yield UNAVAILABLE_EVENT
+                    outage = True
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(woken.wait(), pause)
+                pause = min(pause * 2, OUTAGE_RETRY_S[1])
+                continue
+            if outage:
+                outage, pause = False, OUTAGE_RETRY_S[0]
+                first = True  # after an outage the browser gets the whole state again
+                continue
             if snap is None:
                 return
-            if first or (snap.seq != sent and not snap.settling):
-                yield sse(snap.seq, snap.render())
+            if snap.data is not None and (first or (snap.seq != sent and not snap.settling)):
+                yield sse(snap.seq, snap.data)
                 sent, first = snap.seq, False
             try:
                 await asyncio.wait_for(woken.wait(), keepalive_s)
             except TimeoutError:
-                snap = snapshot(sent)
-                if snap is not None and snap.seq != sent:  # never hold news back for long
-                    yield sse(snap.seq, snap.render())
+                try:
+                    snap = await take(sent, "changed")
+                except StoreUnavailable:
+                    continue  # the loop's next read says so and waits
+                if snap is not None and snap.seq != sent and snap.data is not None:
+                    yield sse(snap.seq, snap.data)  # never hold news back for long
                     sent = snap.seq
                 else:
                     yield ": keepalive\n\n"

@@ -17,7 +17,7 @@ from cardavia.bots.cherki.hard import HardBot
 def _bot(level: str) -> Any:
     if level == "hard":
         # no time cap: the decision must depend on the view and the seed alone, not on the clock
-        return HardBot(time_cap=None, max_rounds=12)
+        return HardBot(max_rounds=12)
     return BOTS[level]
 
 

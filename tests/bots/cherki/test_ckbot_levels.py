@@ -21,7 +21,7 @@ NORMAL = BOTS["normal"]
 
 
 def _bot(level: str) -> Any:
-    return HardBot(time_cap=None, max_rounds=4) if level == "hard" else BOTS[level]
+    return HardBot(max_rounds=4) if level == "hard" else BOTS[level]
 
 
 @pytest.mark.parametrize("level", LEVELS)

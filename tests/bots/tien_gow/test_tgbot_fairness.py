@@ -15,7 +15,7 @@ from cardavia.bots.tien_gow.levels import HardBot
 def _bot(level: str):  # type: ignore[no-untyped-def]
     if level == "hard":
         # no time cap: the decision must depend on the view and the seed alone, not on the clock
-        return HardBot(time_cap=1e9, max_samples=6)
+        return HardBot(max_samples=6)
     return BOTS[level]
 
 

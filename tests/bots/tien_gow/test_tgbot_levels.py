@@ -17,7 +17,7 @@ from cardavia.games.tien_gow import GAME
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_levels_play_legal_plays_with_reasons(level: str) -> None:
-    bot = HardBot(time_cap=1e9, max_samples=2) if level == "hard" else BOTS[level]
+    bot = HardBot(max_samples=2) if level == "hard" else BOTS[level]
     for seed in range(3 if level == "hard" else 12):
         deal = GAME.new_deal(seed)
         rng = random.Random(seed)

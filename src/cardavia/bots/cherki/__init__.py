@@ -3,7 +3,7 @@
 - ``random``: uniform over the legal actions (the arena's baseline);
 - ``easy``: casual rules with some noise (:mod:`.easy`);
 - ``normal``: distance to ready, live-card counting, defence (:mod:`.normal`; also the hints);
-- ``hard``: determinized Monte Carlo under a time cap (:mod:`.hard`).
+- ``hard``: determinized Monte Carlo bounded by a work budget (:mod:`.hard`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 - ``random``: uniform over the legal plays (the arena's baseline);
 - ``easy``: the hand-written ideas without counting tiles, with some noise (:class:`.levels.EasyBot`);
 - ``normal``: hand-written play with memory of every face-up tile (:mod:`.policy`; also the hints);
-- ``hard``: determinized Monte Carlo under a time cap (:class:`.levels.HardBot`).
+- ``hard``: determinized Monte Carlo bounded by a number of sampled worlds (:class:`.levels.HardBot`).
 """
 
 from __future__ import annotations

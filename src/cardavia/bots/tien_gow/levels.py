@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,22 +136,20 @@ def rollout(sim: Sim) -> None:
 class HardBot:
     """Determinized Monte Carlo: sample the hidden tiles, play every candidate out, keep the best mean.
 
-    Anytime: it stops at ``max_samples`` worlds or when ``time_cap`` seconds have gone (after at
-    least one world), so a slow machine plays weaker, never slower. The same worlds are used for
-    every candidate (common random numbers), so differences between candidates are not luck of
-    the draw.
+    Bounded by work, never by the clock: ``max_samples`` worlds, so a decision is a function of
+    the view and the seed on any machine and under any load (24 worlds keep the decision p99 of
+    ``cardavia bench`` under 300 ms on the reference machine). The same worlds are used for every
+    candidate (common random numbers), so differences between candidates are not luck of the draw.
     """
 
     game: str = "tien-gow"
     level: str = "hard"
-    time_cap: float = 0.1
     max_samples: int = 24
 
     def decide(self, view: View, rng: random.Random) -> Decision[Play]:
         forced = _only(view)
         if forced is not None:
             return forced
-        deadline = time.perf_counter() + self.time_cap
         pos = position_of(view)
         index = _legal_index(view)
         sound_choice = policy.choose(pos.sim.clone(), view.seat)
@@ -170,8 +167,6 @@ class HardBot:
                 assert sim.net is not None
                 totals[i] += sim.net[seat]
             samples += 1
-            if time.perf_counter() >= deadline:
-                break
         best = max(range(len(cands)), key=lambda i: (totals[i], cands[i] == sound))
         mask, up = cands[best]
         if cands[best] == sound:
