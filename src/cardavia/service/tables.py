@@ -27,6 +27,7 @@ from cardavia.store.db import FinishedDeal, LoggedAction, SeqTaken, Store, Table
 JSON = dict[str, Any]
 AppendHook = Callable[[str, int], None]
 LOCK_STRIPES = 256  # tables share this many locks: bounded memory, rare contention between tables
+READ_WAIT_S = 0.05  # a read waits this long for a write of its table, then reads a copy of its own
 
 
 class TableService:
@@ -57,6 +58,38 @@ class TableService:
         must see one state (loading it, then rendering it)."""
         with self._locks[hash(table_id) % LOCK_STRIPES]:
             yield
+
+    @contextmanager
+    def reading(
+        self, table_id: str, owner: str | None = None, trust: Callable[[TableState], bool] | None = None
+    ) -> Iterator[TableState]:
+        """The table as its log says now, to read (never to change) for the ``with``'s length.
+
+        Usually this process's copy, under the table's lock (without asking the store, if ``trust``
+        says the copy is current); but when a write of the table holds the lock for long (it waits
+        for a locked or slow database), a private copy rebuilt from the log, so that reading a table
+        never waits for a write of it.
+        """
+        lock = self._locks[hash(table_id) % LOCK_STRIPES]
+        if lock.acquire(timeout=READ_WAIT_S):
+            try:
+                cached = self._cache.get(table_id)
+                if (
+                    cached is not None
+                    and trust is not None
+                    and (owner is None or secrets.compare_digest(cached.record.owner, owner))
+                    and trust(cached)
+                ):
+                    yield cached
+                else:
+                    yield self._state(table_id, owner)
+            finally:
+                lock.release()
+            return
+        head = self.store.head(table_id)
+        if head is None or (owner is not None and not secrets.compare_digest(head[0].owner, owner)):
+            raise NotFound()
+        yield TableState.rebuild(head[0], self.store.actions(table_id))
 
     # -- loading ----------------------------------------------------------------------------------
     def state(self, table_id: str, owner: str | None = None) -> TableState:

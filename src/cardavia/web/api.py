@@ -310,8 +310,15 @@ async def get_table(
 ) -> Any:
     rt = runtime(request)
     owner = _owner_or_404(request)
-    reply, _ = await _respond(rt, table_id, lambda: (rt.service.state(table_id, owner), since))
-    return reply
+
+    def read() -> tuple[dict[str, Any], bool]:
+        with rt.service.reading(table_id, owner) as state:
+            return table_out(state, since), state.status() == "bots"
+
+    body, bots = await rt.offload.run(read)
+    if bots:
+        rt.driver.kick(table_id)  # the next request carries on if a process died mid-turn
+    return JSONResponse(body)
 
 
 @router.post("/tables/{table_id}/actions", response_model=TableOut, responses=ERRORS)
@@ -387,28 +394,29 @@ async def events(
     """``text/event-stream`` of TableOut, one event each time the table's log grows."""
     rt = runtime(request)
     owner = _owner_or_404(request)
-    await rt.offload.run(rt.service.state, table_id, owner)  # 404 (or 503) before the stream starts
+
+    def exists() -> None:
+        with rt.service.reading(table_id, owner):
+            pass
+
+    await rt.offload.run(exists)  # 404 (or 503) before the stream starts
     resumed = last_event_id(request)
     since = resumed if resumed is not None else seq
 
+    def current(state: TableState) -> bool:
+        # the copy in memory is the log when this process wrote the newest action it was told about
+        return state.seq == rt.hub.latest.get(table_id, -2) + 1
+
     def read(after: int | None, mode: Mode) -> tuple[Snapshot | None, bool]:
-        with rt.service.lock(table_id):
-            state = rt.service.cached(table_id)
-            # the copy in memory is the log when this process wrote the newest action it was told about
-            if (
-                state is None
-                or state.record.owner != owner
-                or state.seq != rt.hub.latest.get(table_id, -2) + 1
-            ):
-                try:
-                    state = rt.service.state(table_id, owner)
-                except NotFound:
-                    return None, False
-            status = state.status()
-            settling = status == "bots" and state.record.pace_ms == 0 and rt.driver.busy(table_id)
-            wanted = mode == "always" or (state.seq != after and (mode == "changed" or not settling))
-            data = json.dumps(table_out(state, after), separators=(",", ":")) if wanted else None
-            return Snapshot(state.seq, settling, data), status == "bots"
+        try:
+            with rt.service.reading(table_id, owner, trust=current) as state:
+                status = state.status()
+                settling = status == "bots" and state.record.pace_ms == 0 and rt.driver.busy(table_id)
+                wanted = mode == "always" or (state.seq != after and (mode == "changed" or not settling))
+                data = json.dumps(table_out(state, after), separators=(",", ":")) if wanted else None
+                return Snapshot(state.seq, settling, data), status == "bots"
+        except NotFound:
+            return None, False
 
     async def snapshot(after: int | None, mode: Mode) -> Snapshot | None:
         snap, bots = await rt.offload.run(read, after, mode)

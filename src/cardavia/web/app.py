@@ -205,13 +205,15 @@ def _install_error_handlers(app: FastAPI) -> None:
 
 
 def _allowed(request: Request) -> str:
-    """Every method some route serves at this path (a 405's ``Allow``)."""
-    methods: set[str] = set()
-    for route in request.app.router.routes:
-        match, _ = route.matches({**request.scope, "method": "GET"})
-        route_methods = getattr(route, "methods", None)
-        if match != Match.NONE and route_methods:
-            methods |= set(route_methods)
+    """Every method some route serves at this path (a 405's ``Allow``): those the router matches in full."""
+    methods = {
+        method
+        for method in ("GET", "POST", "PUT", "PATCH", "DELETE")
+        if any(
+            route.matches({**request.scope, "method": method})[0] == Match.FULL
+            for route in request.app.router.routes
+        )
+    }
     if "GET" in methods:
         methods.add("HEAD")
     return ", ".join(sorted(methods))

@@ -1,0 +1,97 @@
+"""A TCP proxy in front of PostgreSQL that a test can cut and restore: a database outage (and its
+end) without touching the shared server."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+class Proxy:
+    """Forwards 127.0.0.1:``port`` to ``target``. ``cut()`` closes every connection and refuses new
+    ones (the listening socket stays, accepted connections are closed at once); ``restore()`` ends
+    the outage."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.listener = socket.socket()
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(128)
+        self.port = int(self.listener.getsockname()[1])
+        self.up = True
+        self._open: set[socket.socket] = set()
+        self._lock = threading.Lock()
+        self._stopped = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while not self._stopped:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.up:
+                client.close()
+                continue
+            try:
+                server = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            server.settimeout(None)
+            with self._lock:
+                self._open |= {client, server}
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    def _pipe(self, src: socket.socket, dst: socket.socket) -> None:
+        try:
+            while data := src.recv(65536):
+                dst.sendall(data)
+        except OSError:
+            pass
+        finally:
+            self._close(src)
+            self._close(dst)
+
+    def _close(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._open.discard(sock)
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+        with contextlib.suppress(OSError):
+            sock.close()
+
+    def cut(self) -> None:
+        self.up = False
+        with self._lock:
+            socks = list(self._open)
+        for sock in socks:
+            self._close(sock)
+
+    def restore(self) -> None:
+        self.up = True
+
+    def stop(self) -> None:
+        self._stopped = True
+        self.cut()
+        with contextlib.suppress(OSError):
+            self.listener.close()
+
+
+@contextmanager
+def proxied(url: str) -> Iterator[tuple[str, Proxy]]:
+    """``url`` (postgresql://user@host:port/db) rewritten to go through a new :class:`Proxy`."""
+    head, _, rest = url.partition("://")
+    auth, _, tail = rest.partition("@")
+    hostport, _, db = tail.partition("/")
+    host, _, port = hostport.partition(":")
+    proxy = Proxy((host, int(port or 5432)))
+    try:
+        yield f"{head}://{auth}@127.0.0.1:{proxy.port}/{db}", proxy
+    finally:
+        proxy.stop()
