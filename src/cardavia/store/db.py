@@ -256,13 +256,20 @@ class Store:
         self._checkpointer: tuple[Any, Any] | None = None
 
     def _is_disconnect(self, exc: BaseException) -> bool:
-        """Whether ``exc`` says the connection itself is gone (worth one new connection and a retry)."""
-        is_disconnect: Callable[[Any, Any, Any], bool] = self.engine.dialect.is_disconnect
-        if isinstance(exc, DBAPIError):
-            return bool(exc.connection_invalidated) or (
-                exc.orig is not None and is_disconnect(exc.orig, None, None)
-            )
-        return is_disconnect(exc, None, None)
+        """Whether ``exc`` may mean that a pooled connection went stale (worth one new connection and
+        a retry). On PostgreSQL any operational or interface error may (a restart, a failover, an
+        administrator's termination); a server that is really down fails the retry just as fast.
+        SQLite has no connection to lose: its errors (locked, full, read-only) are never retried."""
+        if not self.is_postgres:
+            return False
+        orig = exc.orig if isinstance(exc, DBAPIError) else exc
+        dbapi = self.engine.dialect.dbapi
+        kinds = tuple(
+            cls
+            for cls in (getattr(dbapi, "OperationalError", None), getattr(dbapi, "InterfaceError", None))
+            if isinstance(cls, type)
+        )
+        return isinstance(exc, DBAPIError) and exc.connection_invalidated or isinstance(orig, kinds)
 
     # -- schema -----------------------------------------------------------------------------------
     @_guarded
