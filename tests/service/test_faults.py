@@ -64,6 +64,7 @@ def test_the_same_action_sent_to_two_processes_at_once_is_done_once_and_answered
     if cached:
         one.act(table_id, OWNER, seq, action)
     answered, since = two.act(table_id, OWNER, seq, action)
+    assert answered.seq > seq
     assert since == seq
     log = store.actions(table_id)
     assert [e.seq for e in log] == list(range(len(log)))

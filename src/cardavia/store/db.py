@@ -269,7 +269,7 @@ class Store:
             for cls in (getattr(dbapi, "OperationalError", None), getattr(dbapi, "InterfaceError", None))
             if isinstance(cls, type)
         )
-        return isinstance(exc, DBAPIError) and exc.connection_invalidated or isinstance(orig, kinds)
+        return (isinstance(exc, DBAPIError) and exc.connection_invalidated) or isinstance(orig, kinds)
 
     # -- schema -----------------------------------------------------------------------------------
     @_guarded
