@@ -116,6 +116,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--http", action="store_true", help="simulated players against one server")
     bench.add_argument("--players", type=int, default=200, help="with --http: concurrent players")
     bench.add_argument("--seconds", type=float, default=20.0, help="with --http: how long to run")
+    bench.add_argument(
+        "--database",
+        default=None,
+        help="with --http: a postgresql:// URL; each phase runs on a throw-away database on that server",
+    )
     bench.add_argument("--quick", action="store_true", help="fewer samples, for a smoke run")
     bench.set_defaults(func=_bench)
     return parser

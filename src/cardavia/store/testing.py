@@ -17,11 +17,15 @@ def admin_url() -> str:
 
 
 @contextmanager
-def temporary_postgres_database(prefix: str = "cardavia_t") -> Iterator[str]:
-    """Create an empty database, yield its URL, drop it afterwards (even if connections remain)."""
+def temporary_postgres_database(prefix: str = "cardavia_t", base: str | None = None) -> Iterator[str]:
+    """Create an empty database on the server of ``base`` (default :func:`admin_url`), yield its
+    URL, drop it afterwards (even if connections remain)."""
     import psycopg
 
-    base = admin_url()
+    base = base or admin_url()
+    for scheme in ("postgresql+psycopg://", "postgres://"):
+        if base.startswith(scheme):
+            base = "postgresql://" + base[len(scheme) :]
     name = f"{prefix}_{os.getpid()}_{secrets.token_hex(4)}"
     with psycopg.connect(base, autocommit=True, connect_timeout=5) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
