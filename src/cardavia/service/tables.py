@@ -27,7 +27,7 @@ from cardavia.store.db import FinishedDeal, LoggedAction, SeqTaken, Store, Table
 JSON = dict[str, Any]
 AppendHook = Callable[[str, int], None]
 LOCK_STRIPES = 256  # tables share this many locks: bounded memory, rare contention between tables
-READ_WAIT_S = 0.05  # a read waits this long for a write of its table, then reads a copy of its own
+READ_WAIT_S = 0.2  # a read waits this long for a write of its table, then reads a copy of its own
 
 
 class TableService:

@@ -24,6 +24,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, event, func, select, text
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import NullPool
 
 from cardavia.store.models import ActionRow, DealRow, TableRow
@@ -78,6 +79,9 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 R = TypeVar("R")
 
+# Connections per process on PostgreSQL: as many as the threads store calls run in
+# (``cardavia.service.offload``), so that no call waits for a connection.
+POOL_SIZE = 16
 # The SQLite write-ahead log is copied back and cut to this size whenever it grows past it.
 WAL_LIMIT_BYTES = 4 * 1024 * 1024
 
@@ -90,7 +94,7 @@ class StoreUnavailable(Exception):
     """The database cannot answer now (down, unreachable, full, read-only, locked): try again later.
 
     ``reason`` says which, for logs and the error's params: "unreachable", "disk-full",
-    "read-only", "locked" or "error".
+    "read-only", "locked", "busy" (no free connection) or "error".
     """
 
     code = "unavailable"
@@ -144,6 +148,8 @@ def _guarded(method: Callable[P, R]) -> Callable[P, R]:
                 return method(*args, **kwargs)
             except (SeqTaken, IntegrityError):
                 raise
+            except PoolTimeout as exc:  # every connection busy for seconds: overloaded, as good as down
+                raise StoreUnavailable("busy", str(exc).splitlines()[0][:200]) from exc
             except store._unavailable as exc:
                 integrity = getattr(store.engine.dialect.dbapi, "IntegrityError", None)
                 if isinstance(exc, DBAPIError) and isinstance(exc.orig, integrity or ()):
@@ -224,7 +230,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 class Store:
     """The action log behind one SQLAlchemy engine."""
 
-    def __init__(self, url: str, *, pool_size: int = 5) -> None:
+    def __init__(self, url: str, *, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self.is_postgres = url.startswith("postgresql")
         self.is_sqlite = url.startswith("sqlite")
@@ -235,12 +241,14 @@ class Store:
             # and a bounded connect, so that an outage answers 503s rather than hanging requests.
             kwargs.update(
                 pool_size=pool_size,
-                max_overflow=pool_size,
+                max_overflow=2,
                 pool_timeout=5,
                 connect_args={"connect_timeout": 3},
             )
         elif self.is_sqlite and ":memory:" in url:
             kwargs.update(poolclass=NullPool)
+        elif self.is_sqlite:
+            kwargs.update(pool_size=pool_size, max_overflow=2, pool_timeout=5)  # 2: the checkpointer
         try:
             self.engine: Engine = create_engine(url, **kwargs)
         except (ArgumentError, NoSuchModuleError, ImportError, ValueError) as exc:
