@@ -89,9 +89,7 @@ class EventHub:
     def subscribe(self, table_id: str, owner: str | None = None) -> Iterator[Watch]:
         """Watch ``table_id`` (on the event loop) for the length of the ``with``; the oldest watch
         over a cap is evicted."""
-        if self._loop is None:
-            self._loop = asyncio.get_running_loop()
-            self._loop_thread = threading.get_ident()
+        self._bind()
         watch = Watch(table_id, owner)
         on_table = self._waiters.setdefault(table_id, {})
         on_table[watch] = None
@@ -106,6 +104,12 @@ class EventHub:
             yield watch
         finally:
             self._forget(watch)
+
+    def _bind(self) -> None:
+        """Remember the running loop (the newest one, should the app be started again)."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            self._loop, self._loop_thread = loop, threading.get_ident()
 
     def _forget(self, watch: Watch) -> None:
         waiters = self._waiters.get(watch.table_id)
@@ -136,9 +140,7 @@ class EventHub:
     async def _listen(self, conninfo: str, on_notify: Callable[[str], None] | None) -> None:
         import psycopg
 
-        if self._loop is None:
-            self._loop = asyncio.get_running_loop()
-            self._loop_thread = threading.get_ident()
+        self._bind()
 
         delay = 0.5
         while True:

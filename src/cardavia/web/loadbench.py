@@ -100,8 +100,22 @@ class Connection:
     async def request(
         self, method: str, path: str, body: Any = None, cookie: str | None = None
     ) -> tuple[int, dict[str, str], bytes]:
-        reader, writer = await self._open()
+        reused = self.reader is not None
         data = None if body is None else json.dumps(body).encode()
+        try:
+            return await self._exchange(method, path, data, cookie)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            if not reused:
+                raise
+            # the server closed this keep-alive connection while it was idle (as browsers do, send
+            # again on a new one: every request of the API may be repeated)
+            self.close()
+            return await self._exchange(method, path, data, cookie)
+
+    async def _exchange(
+        self, method: str, path: str, data: bytes | None, cookie: str | None
+    ) -> tuple[int, dict[str, str], bytes]:
+        reader, writer = await self._open()
         writer.write(self._head(method, path, data, cookie) + (data or b""))
         status, headers = await self._headers(reader)
         payload = await reader.readexactly(int(headers.get("content-length", "0")))
@@ -220,7 +234,7 @@ async def _player(
                     tally.error("no event")
                     return
     except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError, KeyError) as exc:
-        tally.error(type(exc).__name__)
+        tally.error(f"{type(exc).__name__}: {str(exc)[:60]}")
     finally:
         conn.close()
         stream_conn.close()
