@@ -308,7 +308,7 @@ class Store:
                     conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _MIGRATION_LOCK})
                     conn.commit()
 
-    def checkpoints(self, every_s: float = 1.0) -> None:
+    def checkpoints(self, every_s: float = 0.25) -> None:
         """Copy the SQLite write-ahead log back into the database from a thread of its own, so that
         no request's commit pays for it. Runs until :meth:`dispose`; does nothing on PostgreSQL."""
         if not self.is_sqlite or ":memory:" in self.url or self._checkpointer is not None:
