@@ -5,6 +5,7 @@ widths with no horizontal overflow, and axe-core's accessibility check.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +119,13 @@ def test_a_cherki_hint_fills_every_placeholder_in_the_page_language(page: Any, s
     text = page.locator("#hint").inner_text()
     assert text.startswith("Petunjuk") and "buang" in text
     assert "{" not in text and "}" not in text  # card and kind names filled in, translated
+    # cards are named as a Malay reader knows them, never by the English initials (5c, WF)
+    card_code = re.compile(r"(?<![\w#/-])(?:[1-9][csm]|WF|RF|OT)(?![\w-])")
+    assert not card_code.search(text), text
+    names = page.eval_on_selector_all("[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert len(names) > 9
+    assert not [n for n in names if card_code.search(n)], names
+    assert not card_code.search(page.locator("main").inner_text())
 
 
 def test_reload_mid_deal_resumes_the_same_table(page: Any, server: str) -> None:

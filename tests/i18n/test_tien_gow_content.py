@@ -19,7 +19,9 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from jinja2.ext import babel_extract
 
+from cardavia.bots.tien_gow.messages import COUNTS as HINT_COUNTS
 from cardavia.bots.tien_gow.messages import HINTS
+from cardavia.games.tien_gow.messages import COUNTS as ERROR_COUNTS
 from cardavia.games.tien_gow.messages import MESSAGES
 from cardavia.games.tien_gow.tiles import TILES
 from cardavia.i18n.catalogs import LOCALE_DIR
@@ -51,9 +53,13 @@ def _template_messages() -> dict[Key, str | None]:
 def expected() -> dict[Key, str | None]:
     """Every message of the domain, mapped to its plural msgid (None for a singular message)."""
     messages = _template_messages()
-    for field in ("name", "game_name", "origin", "description_line", "tagline", "meta"):
+    for field in ("name", "game_name", "description_line", "tagline", "meta"):
         msg = getattr(TRADITION, field)
         messages[(msg.context, msg.text)] = None
+    origin = TRADITION.origin
+    messages[(origin.context, origin.singular)] = origin.plural
+    for count in (*ERROR_COUNTS.values(), *HINT_COUNTS.values()):
+        messages[(count.context, count.singular)] = count.plural
     for tile in TILES:
         messages[("tile name", tile.name)] = None
     for template in MESSAGES.values():

@@ -4,7 +4,8 @@
 - Python: every ``Msg("context", "text")`` and ``Plural("context", "one", "many")`` written in the
   package (read from the source, so a message is found even when nothing imports it);
 - engines: each game's ``messages.MESSAGES`` (context "error"), each game's bots'
-  ``messages.HINTS`` (context "hint"), and the pieces' English names ("tile name"/"card name").
+  ``messages.HINTS`` (context "hint"), the plural phrases of their counts (``COUNTS``), and the
+  pieces' English names ("tile name"/"card name").
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel.messages.extract import extract_from_dir
 
@@ -106,7 +108,7 @@ def python_messages(root: Path = PACKAGE) -> list[Message]:
     return found
 
 
-def _module_dict(module: str, name: str) -> dict[str, str]:
+def _module_dict(module: str, name: str) -> dict[str, Any]:
     try:
         value = getattr(importlib.import_module(module), name, None)
     except ImportError:
@@ -121,6 +123,10 @@ def engine_messages() -> Iterator[Message]:
             yield Message("error", text, None, f"games/{game}/messages.py")
         for text in _module_dict(f"cardavia.bots.{game}.messages", "HINTS").values():
             yield Message("hint", text, None, f"bots/{game}/messages.py")
+        for package in ("games", "bots"):
+            counts = _module_dict(f"cardavia.{package}.{game}.messages", "COUNTS")
+            for count in counts.values():
+                yield Message(count.context, count.singular, count.plural, f"{package}/{game}/messages.py")
     for name in piece_names():
         yield Message(name[0], name[1], None, "piece names")
 

@@ -16,7 +16,7 @@ import jinja2
 
 from cardavia.i18n.catalogs import translations
 from cardavia.i18n.languages import LANGUAGES, by_code
-from cardavia.web.content import Msg
+from cardavia.web.content import Msg, Plural
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
 
@@ -39,8 +39,17 @@ def environment(code: str) -> jinja2.Environment:
     return env
 
 
-def translate(code: str, message: Msg, **params: Any) -> str:
-    """A :class:`Msg` in the language ``code``, with ``%(name)s`` placeholders filled."""
+def translate(code: str, message: Msg | Plural, n: int | None = None, **params: Any) -> str:
+    """A :class:`Msg` in the language ``code``, with ``%(name)s`` placeholders filled.
+
+    A :class:`Plural` takes its form from the count ``n`` by the language's CLDR rules; its
+    ``%(num)s`` is ``n`` unless ``num`` is given (a number already formatted for the reader).
+    """
+    if isinstance(message, Plural):
+        if n is None:
+            raise TypeError(f"the plural message {message.singular!r} needs a count")
+        text = str(translations(code).npgettext(message.context, message.singular, message.plural, n))
+        return text % {"num": n, **params}
     text = str(translations(code).pgettext(message.context, message.text))
     return text % params
 

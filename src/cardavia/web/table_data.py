@@ -11,10 +11,11 @@ import importlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cardavia.games.counts import Count
 from cardavia.i18n.catalogs import translations
-from cardavia.web.content import Msg, Tradition
+from cardavia.web.content import Msg, Plural, Tradition
 from cardavia.web.render import translate
-from cardavia.web.ui_text import BY_GAME, COMMON, Plural
+from cardavia.web.ui_text import BY_GAME, COMMON
 
 # Error parameters that hold pieces as codes: shown as the code alone ("codes the player just
 # chose") or as the translated name then the code.
@@ -61,7 +62,7 @@ def piece_points(game: str) -> dict[str, int]:
 PIECE_CONTEXT = {"tien-gow": "tile name", "cherki": "card name"}
 
 
-def _optional_dict(module: str, name: str) -> dict[str, str]:
+def _optional_dict(module: str, name: str) -> dict[str, Any]:
     try:
         value = getattr(importlib.import_module(module), name, {})
     except ImportError:
@@ -79,6 +80,26 @@ def hint_templates(game: str) -> dict[str, str]:
     return _optional_dict(f"cardavia.bots.{game.replace('-', '_')}.messages", "HINTS")
 
 
+def count_templates(game: str) -> dict[str, dict[str, Count]]:
+    """The plural phrases of the counts in the engine's errors and the bots' hints, by placeholder."""
+    module = game.replace("-", "_")
+    return {
+        "errors": _optional_dict(f"cardavia.games.{module}.messages", "COUNTS"),
+        "hints": _optional_dict(f"cardavia.bots.{module}.messages", "COUNTS"),
+    }
+
+
+def _count_forms(code: str, counts: Mapping[str, Count]) -> dict[str, dict[str, str]]:
+    trans = translations(code)
+    return {
+        key: {
+            "one": trans.npgettext(c.context, c.singular, c.plural, 1),
+            "other": trans.npgettext(c.context, c.singular, c.plural, 2),
+        }
+        for key, c in counts.items()
+    }
+
+
 def page_data(code: str, t: Tradition) -> dict[str, Any]:
     """Everything the table page's script needs, in the language ``code``."""
     trans = translations(code)
@@ -94,6 +115,8 @@ def page_data(code: str, t: Tradition) -> dict[str, Any]:
         "points": piece_points(t.game),
         "errors": {key: trans.pgettext("error", text) for key, text in error_templates(t.game).items()},
         "hints": {key: trans.pgettext("hint", text) for key, text in hint_templates(t.game).items()},
+        # each count placeholder of an error or a hint, by its plural phrase ("{count} columns")
+        "counts": {kind: _count_forms(code, counts) for kind, counts in count_templates(t.game).items()},
         "keys": {"code": list(CODE_KEYS), "named": list(NAMED_KEYS), "name": list(NAME_KEYS)},
     }
 

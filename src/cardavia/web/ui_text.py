@@ -7,27 +7,12 @@ plural messages are resolved in the browser by the language's CLDR category (``o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from cardavia.web.content import Msg, Plural
 
-from cardavia.web.content import Msg
-
-
-@dataclass(frozen=True)
-class Plural:
-    """A message with a singular and a plural English form; ``%(num)s`` is the count."""
-
-    context: str
-    singular: str
-    plural: str
-
-
-SEAT = "seat name: an AI opponent named by its compass point (you sit south)"
+__all__ = ["BY_GAME", "CHERKI", "COMMON", "TIEN_GOW", "Plural"]
 
 COMMON: dict[str, Msg | Plural] = {
     "you": Msg("seat name: the human player", "You"),
-    "east": Msg(SEAT + "; east is on your right", "East"),
-    "north": Msg(SEAT + "; north is opposite you", "North"),
-    "west": Msg(SEAT + "; west is on your left", "West"),
     "seat_label": Msg("accessible name of a seat: %(name)s is the seat name", "Seat: %(name)s"),
     "to_act": Msg("badge on the seat whose turn it is", "To play"),
     "your_turn": Msg("table status", "Your turn"),
@@ -59,7 +44,27 @@ COMMON: dict[str, Msg | Plural] = {
     "download": Msg("history page: link that downloads a deal record file", "Download the record"),
 }
 
+# The opponents' seat names are each game's own: the same compass point plays after you in one
+# game and before you in the other, and languages that name seats by turn order (Chinese 下家,
+# 上家) need to know which.
 TIEN_GOW: dict[str, Msg | Plural] = {
+    "east": Msg(
+        "Tien Gow seat name: the AI opponent on your right, who plays right after you (you sit south)", "East"
+    ),
+    "north": Msg("Tien Gow seat name: the AI opponent opposite you (you sit south)", "North"),
+    "west": Msg(
+        "Tien Gow seat name: the AI opponent on your left, who plays right before you (you sit south)", "West"
+    ),
+    "piece_label": Msg(
+        "Tien Gow: accessible name of a tile (in the hand, on the table); %(code)s is its pips, low "
+        "first (6-6), written the same in every language, %(name)s its name",
+        "%(code)s %(name)s",
+    ),
+    "piece_text": Msg(
+        "Tien Gow: a tile inside a sentence (log, hint, error); %(name)s is its name, "
+        "%(code)s its pips (6-6)",
+        "%(name)s %(code)s",
+    ),
     "deal_no": Msg("Tien Gow log: number of the deal at this table (a deal, not a trick)", "Deal %(num)s"),
     "banker": Msg("Tien Gow badge on the seat of the banker (who leads the first trick)", "Banker"),
     "columns": Plural(
@@ -176,9 +181,31 @@ TIEN_GOW: dict[str, Msg | Plural] = {
 }
 
 CHERKI: dict[str, Msg | Plural] = {
+    "west": Msg(
+        "Cherki seat name: the AI opponent on your left, who plays right after you and can take "
+        "your discards (you sit south)",
+        "West",
+    ),
+    "east": Msg(
+        "Cherki seat name: the AI opponent on your right, who plays right before you (you sit south)", "East"
+    ),
+    "piece_label": Msg(
+        "Cherki: accessible name of a card (in the hand, on the table, in the rules); %(name)s is its name; "
+        "%(code)s is its English code (5c, WF: English initials), which only English readers know: leave "
+        "%(code)s out",
+        "%(code)s %(name)s",
+    ),
+    "piece_text": Msg(
+        "Cherki: a card inside a sentence (log); %(name)s is its name; %(code)s is its English code (5c, WF: "
+        "English initials), which only English readers know: leave %(code)s out",
+        "%(name)s (%(code)s)",
+    ),
     "deal_no": Msg("Cherki log: number of the deal at this table", "Deal %(num)s"),
     "card_points": Plural(
-        "Cherki results: the points one of the winner's cards counts", "%(num)s point", "%(num)s points"
+        "Cherki results: accessible name of one of the winner's cards with the points it counts; "
+        "%(card)s is the card's accessible name",
+        "%(card)s, %(num)s point",
+        "%(card)s, %(num)s points",
     ),
     "dealer": Msg("Cherki badge on the dealer's seat", "Dealer"),
     "called": Msg("Cherki badge: this player has called Cherki (declared the hand ready)", "Called Cherki"),

@@ -96,7 +96,7 @@ def test_normal_calls_at_the_start_of_the_turn_on_a_live_wait() -> None:
     assert decision.action.do == "call"
     # twelve 5s: two in hand, one dead in the pile
     assert decision.reason.params == {"kind": "5", "live": 9}
-    assert "9 still unseen" in decision.reason.text
+    assert "9 cards still unseen" in decision.reason.text  # the count by its plural phrase
 
 
 def test_normal_takes_the_discard_only_when_it_helps() -> None:
@@ -148,4 +148,4 @@ def test_suggest_gives_normals_move_with_a_reason() -> None:
     decision = suggest("cherki", deal.view(0))
     assert decision.action.do == "call"
     assert decision.reason.id == "call-now"
-    assert decision.reason.text == HINTS["call-now"].format(kind_name="5", live=10)
+    assert decision.reason.text == HINTS["call-now"].format(kind_name="5", live="10 cards")

@@ -110,7 +110,7 @@ def test_not_your_turn_and_wrong_counts() -> None:
     refused(deal, make_play(0, [], True), "no-tiles")
     deal.apply(up(0, "6-6"))
     err = refused(deal, down(1, "5-5 3-3"), "wrong-count")
-    assert err.message == "play as many tiles as the leader: 1, not 2"
+    assert err.message == "play as many tiles as the leader: 1 tile, not 2 tiles"
 
 
 def test_tiles_not_in_hand() -> None:

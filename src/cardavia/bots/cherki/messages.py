@@ -1,7 +1,9 @@
 """English templates of the Cherki hints, by reason id (translated with msgctxt "hint").
 
 Placeholders: ``{card}`` is a card code and ``{card_name}`` its name; ``{kind}`` is a kind code
-("5", "RF") and ``{kind_name}`` its name ("5", "Red Flower"); the others are numbers. A reason's
+("5", "RF") and ``{kind_name}`` its name ("5", "Red Flower"); ``{live}``, ``{distance}``,
+``{ways}``, ``{rounds}`` and ``{net}`` (a mean in points) are numbers, each shown by its plural
+phrase in ``COUNTS`` ("3 cards"). A reason's
 params carry only the codes and numbers: the names are filled in from them (the web layer fills
 them with translated names), as the engine does for its error messages.
 """
@@ -12,6 +14,7 @@ from typing import Any
 
 from cardavia.bots.base import Reason
 from cardavia.games.cherki.cards import KIND_CODES, KIND_NAMES, card_name
+from cardavia.games.counts import Count, english_counts
 
 HINTS: dict[str, str] = {
     # every level
@@ -26,7 +29,7 @@ HINTS: dict[str, str] = {
     # discards
     "discard-call": "discard {card_name} ({card}) and call Cherki: you wait on {kind_name}, {live} unseen",
     "discard-ways": (
-        "discard {card_name} ({card}): you stay {distance} from ready and {ways} unseen cards "
+        "discard {card_name} ({card}): you stay {distance} from ready and {ways} "
         "would improve your hand ({kind_name} is live: {live} unseen)"
     ),
     "discard-keep-ready": "discard {card_name} ({card}): your hand stays ready on {kind_name}, {live} unseen",
@@ -37,17 +40,39 @@ HINTS: dict[str, str] = {
         "discard {card_name} ({card}): your left neighbour has called; {kind_name} is the least likely wait"
     ),
     # hard
-    "search-discard": (
-        "discard {card_name} ({card}): it did best over {rounds} sampled deals (mean {net} points)"
-    ),
-    "search-draw": "draw: it did best over {rounds} sampled deals (mean {net} points)",
-    "search-take": "take the top discard: it did best over {rounds} sampled deals (mean {net} points)",
+    "search-discard": ("discard {card_name} ({card}): it did best over {rounds} (mean {net})"),
+    "search-draw": "draw: it did best over {rounds} (mean {net})",
+    "search-take": "take the top discard: it did best over {rounds} (mean {net})",
     # easy
     "call-ready": "call Cherki: your hand is ready and waits on {kind_name}",
     "discard-call-ready": "discard {card_name} ({card}) and call Cherki: your hand waits on {kind_name}",
     "keep-sets": "discard {card_name} ({card}): keep your pairs and triples",
     "take-set": "take {card_name} ({card}): it adds to a set you are building",
     "draw-casual": "draw a card from the stock",
+}
+
+COUNTS: dict[str, Count] = {
+    "live": Count(
+        "Cherki hint: cards of the kind the player waits on (or would wait on) that nobody has seen yet",
+        "{live} card",
+        "{live} cards",
+    ),
+    "distance": Count(
+        "Cherki hint: how many cards of the hand must still be replaced before it is ready",
+        "{distance} card",
+        "{distance} cards",
+    ),
+    "ways": Count(
+        "Cherki hint: unseen cards that would improve the hand", "{ways} unseen card", "{ways} unseen cards"
+    ),
+    "rounds": Count(
+        "Cherki hint: deals the strongest AI played out from this position to compare its choices",
+        "{rounds} sampled deal",
+        "{rounds} sampled deals",
+    ),
+    "net": Count(
+        "Cherki hint: the average result, in points, of the sampled deals", "{net} point", "{net} points"
+    ),
 }
 
 
@@ -64,4 +89,5 @@ def hint(reason_id: str, **params: Any) -> Reason:
     kind = params.get("kind")
     if isinstance(kind, str):
         shown["kind_name"] = KIND_NAMES[KIND_CODES.index(kind)]
+    shown.update(english_counts(COUNTS, params))
     return Reason(reason_id, HINTS[reason_id].format(**shown), params)

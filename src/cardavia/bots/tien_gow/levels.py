@@ -14,7 +14,7 @@ from typing import Any
 from cardavia.bots.base import Decision, Reason
 from cardavia.bots.reasons import make_reason
 from cardavia.bots.tien_gow import policy
-from cardavia.bots.tien_gow.messages import HINTS
+from cardavia.bots.tien_gow.messages import COUNTS, HINTS
 from cardavia.bots.tien_gow.sim import Position, Sim, position_of, sample_world
 from cardavia.games.tien_gow.actions import Play
 from cardavia.games.tien_gow.deal import down_masks
@@ -30,7 +30,7 @@ def reason_for(reason_id: str, mask: int, **extra: Any) -> Reason:
     params: dict[str, Any] = {"tiles": [t.code for t in tiles], **extra}
     if reason_id == "beat":
         params["count"] = len(tiles)
-    return make_reason(HINTS, reason_id, params, {"tiles": show_named(tiles)})
+    return make_reason(HINTS, reason_id, params, {"tiles": show_named(tiles)}, COUNTS)
 
 
 def _legal_index(view: View) -> dict[tuple[int, bool], Play]:

@@ -1,11 +1,14 @@
 """English templates of every Tien Gow hint reason, by id (translated with msgctxt "hint").
 
 Fields: ``tiles`` is the tile or tiles the reason is about, shown by name then code ("Heaven 6-6 +
-nine 4-5"; its parameter is the list of codes); ``count`` a number of columns; ``samples`` the
-number of simulated deals and ``score`` their average result in points.
+nine 4-5"; its parameter is the list of codes); ``count`` a number of columns, ``samples`` the
+number of simulated deals and ``score`` their average result in points, each shown by its plural
+phrase in ``COUNTS`` ("3 columns").
 """
 
 from __future__ import annotations
+
+from cardavia.games.counts import Count
 
 HINTS: dict[str, str] = {
     "random": "a legal move at random",
@@ -29,8 +32,24 @@ HINTS: dict[str, str] = {
     "cannot-beat": "nothing you hold beats this trick: {tiles} go face down",
     "beat-runout": "beat with {tiles}: after that nothing you hold can be beaten",
     "beat-cheap": "beat with {tiles}, the lowest tile that wins",
-    "beat": "beat with {tiles} to take {count} columns",
+    "beat": "beat with {tiles} to take {count}",
     "discard": "put {tiles} face down: the tiles least likely to win a trick",
     "hunch": "play {tiles} on a hunch",
-    "search": "{tiles} did best in {samples} simulated deals ({score} points on average)",
+    "search": "{tiles} did best in {samples} ({score} on average)",
+}
+
+COUNTS: dict[str, Count] = {
+    "count": Count(
+        "Tien Gow hint: columns the player takes by winning the trick", "{count} column", "{count} columns"
+    ),
+    "samples": Count(
+        "Tien Gow hint: deals the strongest AI played out from this position to compare its choices",
+        "{samples} simulated deal",
+        "{samples} simulated deals",
+    ),
+    "score": Count(
+        "Tien Gow hint: the average result, in points, of the simulated deals",
+        "{score} point",
+        "{score} points",
+    ),
 }

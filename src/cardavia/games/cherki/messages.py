@@ -1,6 +1,7 @@
 """English templates of the Cherki engine's refusals, by reason code (translated with msgctxt "error").
 
-Placeholders: ``{seat}``, ``{to_act}`` are seat numbers; ``{card}`` is a card code given in the
+Placeholders: ``{to_act}`` names the player whose turn it is (a seat number in params, "seat 2" in
+English here, the player's name in the browser); ``{card}`` is a card code given in the
 error's params; ``{card_name}`` is that card's name, filled in from ``card`` (the web layer fills it
 with the translated name). So "5 of Coins (5c) is not in your hand" has params ``{"card": "5c"}``.
 """
@@ -11,8 +12,8 @@ from cardavia.games.cherki.cards import card_name
 from cardavia.games.errors import IllegalAction
 
 MESSAGES: dict[str, str] = {
-    "deal-over": "the deal is over",
-    "not-your-turn": "it is seat {to_act}'s turn, not seat {seat}'s",
+    "deal-over": "this deal of Cherki is over: no card is drawn or discarded any more",
+    "not-your-turn": "it is not your turn: {to_act} is to play",
     "unknown-action": "unknown action {do}",
     "first-must-draw": "the first player must draw: there is no discard to take yet",
     "nothing-to-take": "there is no discard to take",
@@ -48,4 +49,6 @@ def illegal(code: str, **params: object) -> IllegalAction:
     card = params.get("card")
     if isinstance(card, str):
         shown["card_name"] = card_name(card)
+    if "to_act" in params:
+        shown["to_act"] = f"seat {params['to_act']}"
     return IllegalAction(code, MESSAGES[code].format(**shown), params)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple, overload
 
+from cardavia.games.counts import english_counts
 from cardavia.games.draws import draws_by_bits
 from cardavia.games.errors import IllegalAction
 from cardavia.games.tien_gow.actions import Play
@@ -24,7 +25,7 @@ from cardavia.games.tien_gow.groups import (
     lead_masks,
     why_not_group,
 )
-from cardavia.games.tien_gow.messages import MESSAGES
+from cardavia.games.tien_gow.messages import COUNTS, MESSAGES
 from cardavia.games.tien_gow.options import DEFAULT_OPTIONS, Options
 from cardavia.games.tien_gow.record import write_record
 from cardavia.games.tien_gow.scoring import immediate_deltas, immediate_payment, settlement
@@ -55,7 +56,10 @@ class _Trick(NamedTuple):
 
 
 def _fail(code: str, params: dict[str, Any], **shown: Any) -> IllegalAction:
-    return IllegalAction(code, MESSAGES[code].format(**{**params, **shown}), params)
+    english = {**params, **english_counts(COUNTS, params), **shown}
+    if "to_act" in params:
+        english["to_act"] = f"seat {params['to_act']}"
+    return IllegalAction(code, MESSAGES[code].format(**english), params)
 
 
 _DOWN_CACHE: dict[int, tuple[int, ...]] = {}

@@ -1,15 +1,20 @@
 """English templates of every Tien Gow engine error, by reason code (translated with msgctxt "error").
 
 Fields: ``tiles``/``a``/``b`` are codes the player just chose ("3-3"); ``high``, ``civil`` and
-``tile`` show a tile as its name then its code ("Plum 5-5"); ``partner`` is a tile name ("nine").
+``tile`` show a tile as its name then its code ("Plum 5-5"); ``partner`` is a tile name ("nine");
+``to_act`` names the player whose turn it is (a seat number in params, "seat 2" in English here, the
+player's name in the browser); ``count`` and ``need`` are numbers of tiles, shown by their plural
+phrases in ``COUNTS``.
 """
 
 from __future__ import annotations
 
+from cardavia.games.counts import Count
+
 MESSAGES: dict[str, str] = {
     # illegal actions
-    "deal-over": "the deal is over",
-    "not-your-turn": "it is seat {to_act}'s turn, not seat {seat}'s",
+    "deal-over": "this deal of Tien Gow is over: every trick has been played",
+    "not-your-turn": "it is not your turn: {to_act} is to play",
     "no-tiles": "play at least one tile",
     "lead-too-many": "a lead is a group of one to four tiles, not {count}",
     "wrong-count": "play as many tiles as the leader: {need}, not {count}",
@@ -34,4 +39,10 @@ MESSAGES: dict[str, str] = {
     "unknown-option": "unknown rule option {option}",
     "bad-option": "rule option {option} cannot be {value}",
     "bad-seat": "{what} must be a seat 0-3",
+}
+
+
+COUNTS: dict[str, Count] = {
+    "count": Count("Tien Gow error: a number of tiles the player chose", "{count} tile", "{count} tiles"),
+    "need": Count("Tien Gow error: the number of tiles the leader played", "{need} tile", "{need} tiles"),
 }

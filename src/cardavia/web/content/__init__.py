@@ -1,7 +1,8 @@
 """What the site says about each tradition, as data: names, origin line, links, and its templates.
 
-Every text is a :class:`Msg` (translator context + English source), translated at render time by
-the page's language; nothing is concatenated, placeholders are ``%(name)s``.
+Every text is a :class:`Msg` (translator context + English source) or, where it holds a count, a
+:class:`Plural`, translated at render time by the page's language; nothing is concatenated,
+placeholders are ``%(name)s``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,15 @@ class Msg:
 
 
 @dataclass(frozen=True)
+class Plural:
+    """A message with a singular and a plural English form; ``%(num)s`` is the count."""
+
+    context: str
+    singular: str
+    plural: str
+
+
+@dataclass(frozen=True)
 class Tradition:
     """One tradition of the catalogue and its game.
 
@@ -32,7 +42,7 @@ class Tradition:
     game: str
     name: Msg  # "Chinese dominoes"
     game_name: Msg  # "Tien Gow"
-    origin: Msg  # "Guangdong · China · %(count)s tiles"  (the Wikipedia link is added by the page)
+    origin: Plural  # "Guangdong · China · %(num)s tiles"  (the Wikipedia link is added by the page)
     pieces_count: int  # 32 tiles; 60 cards in one pack
     description_line: Msg  # the one-line description of the pieces, for the catalogue
     tagline: Msg  # the Play section's line

@@ -7,16 +7,17 @@ Wikipedia article of each language. Malay and Indonesian have an article on the 
 
 from __future__ import annotations
 
-from cardavia.web.content import Msg, Tradition
+from cardavia.web.content import Msg, Plural, Tradition
 
 TRADITION = Tradition(
     slug="cherki",
     game="cherki",
     name=Msg("tradition name", "Cherki"),
     game_name=Msg("game name", "Cherki"),
-    origin=Msg(
+    origin=Plural(
         "tradition origin line: place · country · number of cards in one pack",
-        "Melaka · Malaysia · %(count)s cards",
+        "Melaka · Malaysia · %(num)s card",
+        "Melaka · Malaysia · %(num)s cards",
     ),
     pieces_count=60,
     description_line=Msg(

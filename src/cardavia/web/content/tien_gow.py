@@ -7,7 +7,7 @@ translations are in each language's ``tien-gow.po``.
 
 from __future__ import annotations
 
-from cardavia.web.content import Msg, Tradition
+from cardavia.web.content import Msg, Plural, Tradition
 
 # Chinese Wikipedia has one 天九 article served in either script; the other languages have no
 # article on these tiles or this game (checked), so they fall back to English.
@@ -22,8 +22,10 @@ TRADITION = Tradition(
     game="tien-gow",
     name=Msg("tradition name (the set of pieces)", "Chinese dominoes"),
     game_name=Msg("game name (Cantonese 天九, Heaven Nine)", "Tien Gow"),
-    origin=Msg(
-        "tradition origin line: region · country · number of pieces", "Guangdong · China · %(count)s tiles"
+    origin=Plural(
+        "tradition origin line: region · country · number of pieces",
+        "Guangdong · China · %(num)s tile",
+        "Guangdong · China · %(num)s tiles",
     ),
     pieces_count=32,
     description_line=Msg(

@@ -117,7 +117,7 @@ export function createCherki(h) {
             // each card with what it counts, so x can be checked by eye
             const points = h.data.points[c];
             return el("div", { class: "scored-card" },
-              piece("card", c, "mini", `${pieceLabel(c)}, ${t("card_points", { num: points })}`),
+              piece("card", c, "mini", t("card_points", { card: pieceLabel(c), num: points })),
               el("span", { class: "points", "aria-hidden": "true", text: h.numbers.format(points) }));
           })),
         el("p", { text: t("x_line", { x: h.numbers.format(r.x) }) }),

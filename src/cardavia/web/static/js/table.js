@@ -70,18 +70,24 @@ function piece(kind, code, cls, label) {
 }
 
 const pieceName = (code) => data.pieces[code] || code;
-// The accessible name of a piece: code then name ("6-6 Heaven"), as the contract says.
-const pieceLabel = (code) => `${code} ${pieceName(code)}`;
-// A piece inside a sentence: name then code ("Plum 5-5"), as the engine's messages show it.
-const pieceText = (code) => `${pieceName(code)} ${code}`;
+// The accessible name of a piece ("6-6 Heaven", as the contract says for English) and a piece
+// inside a sentence ("Plum 5-5"): each language's own order, from its catalog; a language whose
+// readers do not know the English card codes leaves them out.
+const pieceLabel = (code) => t("piece_label", { code, name: pieceName(code) });
+const pieceText = (code) => t("piece_text", { code, name: pieceName(code) });
 const signed = (n) => signedNumbers.format(n).replace("-", "\u2212");
 
-// Re-render an engine error or a hint reason from its translated template and parameters.
-function renderTemplate(template, params) {
+// Re-render an engine error or a hint reason from its translated template and parameters;
+// a count is shown by its translated plural phrase ("3 columns"), chosen by the language's rules.
+function renderTemplate(template, params, counts = {}) {
   const shown = {};
   const split = (v) => (Array.isArray(v) ? v : String(v).split("+")).map((s) => s.trim()).filter(Boolean);
   for (const [key, value] of Object.entries(params || {})) {
-    if (data.keys.code.includes(key)) shown[key] = split(value).join("+");
+    if (key in counts) {
+      const n = Number(value);
+      const form = plural.select(n) === "one" ? counts[key].one : counts[key].other;
+      shown[key] = form.replace(`{${key}}`, numbers.format(n));
+    } else if (data.keys.code.includes(key)) shown[key] = split(value).join("+");
     else if (data.keys.named.includes(key) && split(value).every((c) => c in data.pieces)) {
       shown[key] = split(value).map(pieceText).join(" + ");
       if (key === "card") shown.card_name = pieceName(String(value));
@@ -102,9 +108,9 @@ function renderTemplate(template, params) {
 }
 
 const errorText = (error) =>
-  data.errors[error.code] ? renderTemplate(data.errors[error.code], error.params) : error.message;
+  data.errors[error.code] ? renderTemplate(data.errors[error.code], error.params, data.counts.errors) : error.message;
 const reasonText = (reason) =>
-  data.hints[reason.id] ? renderTemplate(data.hints[reason.id], reason.params) : reason.text;
+  data.hints[reason.id] ? renderTemplate(data.hints[reason.id], reason.params, data.counts.hints) : reason.text;
 
 const SEAT_NAMES = {
   "tien-gow": ["you", "east", "north", "west"],
