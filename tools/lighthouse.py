@@ -63,7 +63,16 @@ def serve(port: int, database: Path) -> subprocess.Popen[bytes]:
     cardavia = shutil.which("cardavia", path=str(Path(sys.executable).parent)) or "cardavia"
     env = {**os.environ, "CARDAVIA_CREATE_BURST": "500"}
     proc = subprocess.Popen(
-        [cardavia, "serve", "--host", "127.0.0.1", "--port", str(port), "--database", f"sqlite:///{database}"],
+        [
+            cardavia,
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--database",
+            f"sqlite:///{database}",
+        ],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -131,7 +140,8 @@ def main() -> int:
             print(f"{'page':16} {'preset':8} {'perf':>5} {'a11y':>5} {'bp':>5} {'seo':>5} {'CLS':>7}")
             for name in args.pages.split(","):
                 for preset in args.presets.split(","):
-                    report = lighthouse(f"http://127.0.0.1:{port}{PAGES[name]}", preset, out_dir / f"{name}-{preset}.json")
+                    url = f"http://127.0.0.1:{port}{PAGES[name]}"
+                    report = lighthouse(url, preset, out_dir / f"{name}-{preset}.json")
                     scores, cls, lost = summary(report)
                     print(
                         f"{name:16} {preset:8} {scores['performance']:5} {scores['accessibility']:5} "
