@@ -90,7 +90,7 @@ def serve(port: int, database: Path) -> subprocess.Popen[bytes]:
     raise SystemExit("cardavia serve did not answer")
 
 
-def lighthouse(url: str, preset: str, out: Path) -> dict:
+def lighthouse(url: str, preset: str, out: Path) -> dict | None:
     cmd = [
         str(LIGHTHOUSE),
         url,
@@ -103,9 +103,14 @@ def lighthouse(url: str, preset: str, out: Path) -> dict:
     ]
     if preset == "desktop":
         cmd.append("--preset=desktop")
-    subprocess.run(cmd, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM})
-    report: dict = json.loads(out.read_text())
-    return report
+    # Lighthouse itself says "run again" when a trace comes back broken (NO_NAVSTART on a busy machine)
+    for attempt in range(3):
+        done = subprocess.run(cmd, env={**os.environ, "CHROME_PATH": CHROMIUM})
+        if done.returncode == 0:
+            report: dict = json.loads(out.read_text())
+            return report
+        print(f"    lighthouse failed on {url} ({preset}), attempt {attempt + 1} of 3", flush=True)
+    return None
 
 
 def summary(report: dict) -> tuple[dict[str, int], float, list[str]]:
@@ -142,6 +147,10 @@ def main() -> int:
                 for preset in args.presets.split(","):
                     url = f"http://127.0.0.1:{port}{PAGES[name]}"
                     report = lighthouse(url, preset, out_dir / f"{name}-{preset}.json")
+                    if report is None:
+                        print(f"{name:16} {preset:8} no report", flush=True)
+                        failed = True
+                        continue
                     scores, cls, lost = summary(report)
                     print(
                         f"{name:16} {preset:8} {scores['performance']:5} {scores['accessibility']:5} "
