@@ -106,7 +106,8 @@ def test_every_page_in_every_language(client: TestClient, path: str, code: str) 
         assert tag != "style"
     # prefs.js, synchronous and first in <head>, applies the sliders before the first paint
     head = reply.text.split("</head>")[0]
-    assert head.index('<script src="/static/js/prefs.js"></script>') < head.index("stylesheet")
+    prefs = re.search(r'<script src="/static/js/prefs\.[0-9a-f]{12}\.js"></script>', head)
+    assert prefs is not None and prefs.start() < head.index("stylesheet")
 
 
 def _english_texts(code: str) -> tuple[set[str], list[str]]:
@@ -263,7 +264,8 @@ def test_tradition_page_sections(client: TestClient) -> None:
         "4 players · you vs three AI · one deal",
     ):
         assert text in html
-    assert 'href="/traditions/chinese-dominoes/table"' in html
+    # Play is a form that carries the opponents' level to the table (?level=…), Normal by default
+    assert '<form class="play-form" action="/traditions/chinese-dominoes/table" method="get">' in html
     assert 'href="/traditions/chinese-dominoes/rules"' in html
     assert html.count('<use href="#tile-') == 21  # the picture of the 21 kinds
     assert html.count("<li>") >= 4  # the four numbered sections

@@ -8,6 +8,7 @@ import pytest
 
 from cardavia.web.pieces import CARD_CODES, TILE_CODES, card_symbol, sprite, tile_symbol
 from cardavia.web.pieces.cards import RED as CARD_RED
+from cardavia.web.pieces.cards import STAMP_SIGN
 from cardavia.web.pieces.tiles import BODY, HEIGHT, RED, WHITE, WIDTH
 
 
@@ -57,10 +58,13 @@ def test_every_red_pip_carries_a_dark_eye(code: str) -> None:
 
 
 @pytest.mark.parametrize("code", CARD_CODES)
-def test_cards_black_on_white_with_red_stamps_marked_by_a_cross(code: str) -> None:
+def test_cards_black_on_white_with_red_stamps_drawn_as_a_seal(code: str) -> None:
     svg = card_symbol(code)
     stamped = code in ("9s", "RF", "OT")
-    assert ('<rect x="13" y="78"' in svg) == stamped
-    assert ("M16 81 L24 89 M24 81 L16 89" in svg) == stamped
+    # a turned square with a carved border and the sign 印: a shape of its own, not a cross (a close
+    # button's mark) and not colour alone
+    assert ('<g class="stamp" transform="rotate(-7 20 85)">' in svg) == stamped
+    assert (f">{STAMP_SIGN}</text>" in svg) == stamped
+    assert "M16 81 L24 89" not in svg
     if code != "RF":
         assert (CARD_RED in svg) == stamped

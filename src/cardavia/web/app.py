@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 from sqlalchemy.engine import make_url
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -195,6 +196,9 @@ def _install_error_handlers(app: FastAPI) -> None:
             return JSONResponse(
                 api.error_json(code, str(exc.detail)), status_code=exc.status_code, headers=headers or None
             )
+        page = getattr(request.app.state, "not_found_page", None)
+        if exc.status_code == 404 and page is not None:
+            return page(request)  # a page for people: the site's look, their language, a way back
         exc.headers = headers or None
         return await http_exception_handler(request, exc)
 
@@ -277,6 +281,9 @@ def create_app(
     app.include_router(api.router)
     if pages:
         _include_pages(app)
+    # Compressed answers (Starlette leaves text/event-stream alone: a live update must not wait in
+    # a compressor's buffer); the security headers are added outside it, to every answer.
+    app.add_middleware(GZipMiddleware, minimum_size=512, compresslevel=6)
     app.add_middleware(SecurityMiddleware, max_body=max_body)
     return app
 
@@ -289,3 +296,4 @@ def _include_pages(app: FastAPI) -> None:
         return
     app.include_router(pages.router)
     pages.mount_static(app)
+    app.state.not_found_page = pages.not_found

@@ -9,23 +9,20 @@ out of the site rather than breaking it.
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from babel.numbers import format_decimal, format_percent
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
-from fastapi.staticfiles import StaticFiles
 
 from cardavia.i18n.catalogs import preload
 from cardavia.i18n.languages import COOKIE, by_code, negotiate
-from cardavia.web import table_data
+from cardavia.web import assets, table_data
 from cardavia.web.content import Msg, Tradition
 from cardavia.web.pieces import CARD_CODES, TILE_CODES, sprite
 from cardavia.web.render import render, translate
 
-STATIC_DIR = Path(__file__).parent / "static"
 CONTENT_MODULES = ("cardavia.web.content.tien_gow", "cardavia.web.content.cherki")
 COOKIE_MAX_AGE = 365 * 24 * 3600
 
@@ -87,7 +84,7 @@ def _wikipedia(code: str, t: Tradition) -> dict[str, str]:
     return {"url": url, "lang": lang, "native": found.native if found else lang}
 
 
-def _page(request: Request, template: str, **context: Any) -> HTMLResponse:
+def _page(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
     code = language_of(request)
     babel_locale = (by_code(code) or by_code("en")).folder  # type: ignore[union-attr]
     here = request.url.path
@@ -100,7 +97,7 @@ def _page(request: Request, template: str, **context: Any) -> HTMLResponse:
         "picture_codes": lambda t: TILE_CODES if t.game == "tien-gow" else CARD_CODES,
     }
     html = render(code, template, {**base, **context})
-    response = HTMLResponse(html)
+    response = HTMLResponse(html, status_code=status_code)
     response.headers["Content-Language"] = code
     response.headers["Vary"] = "Accept-Language, Cookie"
     if request.query_params.get("lang") and by_code(request.query_params["lang"]):
@@ -147,6 +144,11 @@ def history_page(request: Request) -> HTMLResponse:
     return _page(request, "pages/history.html", data=table_data.history_data(code, traditions()))
 
 
+def not_found(request: Request) -> HTMLResponse:
+    """The 404 page, in the site's look and the reader's language, with the way back."""
+    return _page(request, "pages/not_found.html", status_code=404)
+
+
 @router.get("/language")
 def choose_language(lang: str = "", next: str = "/") -> RedirectResponse:
     """The language selector's target: remember the choice in a cookie and go back."""
@@ -170,9 +172,11 @@ def _is_local(path: str) -> bool:
 
 
 def mount_static(app: FastAPI) -> None:
-    """Serve ``web/static`` under ``/static``, and read every language's catalogs now.
+    """Serve ``web/static`` under ``/static`` (content-hashed names, see :mod:`cardavia.web.assets`),
+    and read every language's catalogs and hash the static files now.
 
     Called once while the app is built, so a broken catalog fails at start-up, not on a request.
     """
     preload()
-    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    assets.ASSETS.current()
+    app.add_route("/static/{path:path}", assets.serve, methods=["GET", "HEAD"], include_in_schema=False)

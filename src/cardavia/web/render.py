@@ -16,6 +16,7 @@ import jinja2
 
 from cardavia.i18n.catalogs import translations
 from cardavia.i18n.languages import LANGUAGES, by_code
+from cardavia.web import assets
 from cardavia.web.content import Msg, Plural
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
@@ -35,6 +36,7 @@ def environment(code: str) -> jinja2.Environment:
     env.install_gettext_translations(translations(code), newstyle=True)  # type: ignore[attr-defined]
     env.globals["LANGUAGES"] = LANGUAGES
     env.globals["lang"] = code
+    env.globals["static"] = assets.url  # content-hashed URLs of the static files
     env.globals["msg"] = lambda m, **params: translate(code, m, **params)
     return env
 

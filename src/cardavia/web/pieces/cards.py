@@ -1,8 +1,9 @@
 """Cherki cards: long, narrow, black on white, with red stamps on 9 of Strings, Red Flower, Old Thousand.
 
 A number card shows its value at the top and its suit's emblem below (coins with a square hole,
-string sticks, the myriad sign 萬); the honours show a flower or the sign 千. The red stamp is a
-square seal with a white cross, so it is told apart by its shape too, not only by its colour.
+string sticks, the myriad sign 萬); the honours show a flower or the sign 千. The red stamp is drawn
+as a seal pressed by hand: a slightly turned square with a carved border and the sign 印, so it is
+told apart by its shape too, not only by its colour, and never looks like a close button.
 """
 
 from __future__ import annotations
@@ -59,11 +60,19 @@ def _text(x: float, y: float, text: str, size: float, fill: str = INK) -> str:
     )
 
 
+STAMP_SIGN = "印"  # "seal": the carved sign of the stamp
+
+
 def _stamp() -> str:
-    """The red seal, with a white cross so it reads without colour."""
+    """The red seal: a square turned a little, as pressed by hand, its border and sign left in the
+    paper's colour as carved seals print (relief in white on red)."""
     return (
-        f'<rect x="13" y="78" width="14" height="14" fill="{RED}" stroke="{INK}" stroke-width="1"/>'
-        '<path d="M16 81 L24 89 M24 81 L16 89" stroke="#ffffff" stroke-width="2"/>'
+        '<g class="stamp" transform="rotate(-7 20 85)">'
+        f'<rect x="12.5" y="77.5" width="15" height="15" rx="1.6" fill="{RED}"/>'
+        f'<rect x="14.1" y="79.1" width="11.8" height="11.8" rx=".8" fill="none" stroke="{PAPER}" '
+        'stroke-width=".9"/>'
+        f"{_text(20, 88.9, STAMP_SIGN, 8.6, PAPER)}"
+        "</g>"
     )
 
 

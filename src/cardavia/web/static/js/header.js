@@ -1,13 +1,25 @@
-// The header: language selector (applies on change) and the three display sliders.
+// The header: language selector (applies only when confirmed) and the three display sliders.
 const prefs = window.CardaviaPrefs;
 const lang = document.documentElement.lang || "en";
 const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
 
+// A choice is applied by the Change button or by Enter on the selector, never on "change": one
+// arrow key on a closed <select> fires "change", and reloading then would take a keyboard user
+// to another language before they have read the list. The button stands out once a choice differs.
 const form = document.querySelector("form.language");
 if (form) {
+  const select = form.querySelector("select");
   const go = form.querySelector(".language-go");
-  if (go) go.hidden = true;
-  form.querySelector("select").addEventListener("change", () => form.submit());
+  const current = select.value;
+  const mark = () => go && go.classList.toggle("primary", select.value !== current);
+  select.addEventListener("change", mark);
+  select.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && select.value !== current) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  mark();
 }
 
 if (prefs) {
