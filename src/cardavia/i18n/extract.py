@@ -4,7 +4,8 @@
 - Python: every ``Msg("context", "text")`` and ``Plural("context", "one", "many")`` written in the
   package (read from the source, so a message is found even when nothing imports it);
 - engines: each game's ``messages.MESSAGES`` (context "error") and ``messages.EXPLAIN`` (context
-  "payment reason"), each game's bots' ``messages.HINTS`` (context "hint"), and the pieces' English names ("tile name"/"card name").
+  "payment reason"), each game's bots' ``messages.HINTS`` (context "hint"), and the pieces'
+  English names ("tile name"/"card name").
 """
 
 from __future__ import annotations

@@ -79,6 +79,11 @@ def hint_templates(game: str) -> dict[str, str]:
     return _optional_dict(f"cardavia.bots.{game.replace('-', '_')}.messages", "HINTS")
 
 
+def explain_templates(game: str) -> dict[str, str]:
+    """The engine's English templates of the reasons of a payment, by id."""
+    return _optional_dict(f"cardavia.games.{game.replace('-', '_')}.messages", "EXPLAIN")
+
+
 def page_data(code: str, t: Tradition) -> dict[str, Any]:
     """Everything the table page's script needs, in the language ``code``."""
     trans = translations(code)
@@ -87,6 +92,8 @@ def page_data(code: str, t: Tradition) -> dict[str, Any]:
     return {
         "game": t.game,
         "slug": t.slug,
+        # the game's own script, loaded by table.js (which names no game)
+        "module": f"/static/js/{t.game}.js",
         "lang": code,
         "text": {**_texts(code, COMMON), **_texts(code, BY_GAME[t.game])},
         "pieces": {piece: trans.pgettext(context, name) for piece, name in names.items()},
@@ -94,6 +101,9 @@ def page_data(code: str, t: Tradition) -> dict[str, Any]:
         "points": piece_points(t.game),
         "errors": {key: trans.pgettext("error", text) for key, text in error_templates(t.game).items()},
         "hints": {key: trans.pgettext("hint", text) for key, text in hint_templates(t.game).items()},
+        "explain": {
+            key: trans.pgettext("payment reason", text) for key, text in explain_templates(t.game).items()
+        },
         "keys": {"code": list(CODE_KEYS), "named": list(NAMED_KEYS), "name": list(NAME_KEYS)},
     }
 
