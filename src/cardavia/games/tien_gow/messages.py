@@ -37,11 +37,11 @@ MESSAGES: dict[str, str] = {
 }
 
 # The reasons of a payment (``payments.factor`` ids), translated with msgctxt "payment reason".
-# ``{value}`` is the factor's number; ``{trick}`` a trick's number; ``{columns}`` a seat's columns;
+# ``{value}`` is the factor's number; ``{number}`` a trick's number; ``{columns}`` a seat's columns;
 # ``{seat}`` and ``{owed_by}`` are seats (the page shows their names).
 EXPLAIN: dict[str, str] = {
-    "supreme": "the Supreme won trick {trick}: {value} from each opponent",
-    "quartet": "a quartet won trick {trick}: {value} from each opponent",
+    "supreme": "the Supreme won trick {number}: {value} from each opponent",
+    "quartet": "a quartet won trick {number}: {value} from each opponent",
     "banker": "doubled with the banker",
     "columns": "columns won: {columns}, so 4 − {columns} = {value}",
     "no-column": "no column: {value}",

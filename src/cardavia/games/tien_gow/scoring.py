@@ -39,7 +39,7 @@ def immediate_lines(winner: int, amount: int, banker: int, trick: int) -> list[d
     out = []
     for p in range(4):
         if p != winner:
-            factors = [factor(reason, amount, trick=trick)]
+            factors = [factor(reason, amount, number=trick)]
             if banker in (p, winner):
                 factors.append(factor("banker", 2))
             out.append(line("immediate", p, winner, factors))
