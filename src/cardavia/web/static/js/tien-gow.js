@@ -63,7 +63,7 @@ export default function createTienGow(h) {
   function trickBlock(plays, heading, { fresh = () => false, done = false } = {}) {
     let high = -1;
     plays.forEach((p, i) => { if (p.face === "up") high = i; });
-    return [el("h3", { text: heading }),
+    return [el("h2", { class: "trick-heading", text: heading }),
       el("div", { class: `trick-plays${done ? " done" : ""}` },
         plays.length ? plays.map((p, i) => playGroup(p, i === high, fresh(i)))
           : el("p", { class: "trick-empty", text: t("trick_empty") }))];
