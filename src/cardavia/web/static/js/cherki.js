@@ -16,6 +16,13 @@ export default function createCherki(h) {
   const legal = () => (current && current.status === "human" ? current.view.legal : []);
   const find = (pred) => legal().find(pred);
 
+  // one row however many discards: they overlap more as the row fills (CSSOM: the CSP forbids style="")
+  function discardRow(row) {
+    const box = el("div", { class: "discard-row" }, row.length ? row : el("span", { text: t("no_discards") }));
+    box.style.setProperty("--n", String(Math.max(1, row.length)));
+    return box;
+  }
+
   function seats(view) {
     for (const box of document.querySelectorAll(".seat")) {
       const seat = Number(box.dataset.seat);
@@ -41,7 +48,7 @@ export default function createCherki(h) {
         backs,
         seat === 0 ? el("div", { class: "seat-facts" }, el("span", { text: t("cards_in_hand", { num: view.hand_sizes[seat] }) })) : null,
         el("div", { class: "discard-label", text: t("discards") }),
-        el("div", { class: "discard-row" }, row.length ? row : el("span", { text: t("no_discards") }))].filter(Boolean));
+        discardRow(row)].filter(Boolean));
     }
     const centre = $("centre");
     const top = view.top_discard;
