@@ -188,3 +188,58 @@ def test_axe_in_every_table_state(browser: Any, server: str, artifacts: Path, ga
         finally:
             ctx.close()
     assert not found, "\n".join(found)
+
+
+CLS_OBSERVER = """
+window.__cls = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+def test_nothing_moves_the_layout(browser: Any, server: str, game: str, width: int) -> None:
+    """Loading the table and several turns with the opponents' moves animated: CLS below 0.05."""
+    ctx = _context(browser, width, pace=250)
+    ctx.add_init_script(CLS_OBSERVER)
+    page = ctx.new_page()
+    try:
+        _open(page, server, game)
+        page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+        for _ in range(5):
+            take_turn(page, keyboard=False)
+        page.wait_for_function(
+            "() => document.getElementById('status').dataset.status !== 'bots'", timeout=30_000
+        )
+        cls = page.evaluate("window.__cls")
+        assert cls < 0.05, f"cumulative layout shift {cls:.3f}"
+    finally:
+        ctx.close()
+
+
+def test_trying_again_goes_when_the_server_is_back(page: Any, server: str) -> None:
+    """The server is busy (503 with Retry-After): the page says it is catching up, tries again, and
+    the message goes as soon as the table is back. (Playwright cannot intercept an EventSource, so
+    the stream's own reconnection is not driven here.)"""
+    _open(page, server, "tien-gow")
+    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    busy = {"on": True}
+
+    def answer(route: Any) -> None:
+        if busy["on"]:
+            route.fulfill(status=503, headers={"Retry-After": "1"}, body='{"error": {"code": "busy"}}')
+        else:
+            route.continue_()
+
+    page.route("**/api/tables/t_*", answer)
+    page.reload()
+    page.wait_for_function("() => document.getElementById('notice').textContent.includes('catching up')")
+    assert page.locator("#status").get_attribute("data-status") is None
+    busy["on"] = False
+    page.wait_for_function(
+        "() => document.getElementById('status').dataset.status === 'human'", timeout=30_000
+    )
+    page.wait_for_function("() => document.getElementById('notice').textContent === ''")
+    take_turn(page, keyboard=False)  # and the table plays on

@@ -244,7 +244,7 @@ async function start() {
       return;
     }
     if (unreachable(reply)) {
-      notice(t("offline"), "offline");
+      notice(t(reply.status === 503 ? "catching_up" : "offline"), "offline");
       retryTimer = setTimeout(start, Math.max(retryMs, reply.retry * 1000));
       retryMs = Math.min(retryMs * 2, 16000);
       return;
