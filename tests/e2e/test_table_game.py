@@ -243,3 +243,30 @@ def test_trying_again_goes_when_the_server_is_back(page: Any, server: str) -> No
     )
     page.wait_for_function("() => document.getElementById('notice').textContent === ''")
     take_turn(page, keyboard=False)  # and the table plays on
+
+
+def test_keys_help_and_the_drawn_card_named(page: Any, server: str) -> None:
+    """'?' opens the list of keys; D draws from the hand, the card drawn is named and keeps the focus."""
+    _open(page, server, "cherki")
+    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.locator("#hand button[tabindex='0']").focus()
+    page.keyboard.press("?")
+    help_text = page.locator("#keys-help").inner_text()
+    assert page.locator("#keys-help").get_attribute("open") is not None
+    for name in ("Draw", "Take", "Discard", "Call Cherki", "Hint"):
+        assert name in help_text
+    assert page.locator("#act-draw").get_attribute("aria-keyshortcuts") == "D"
+    page.keyboard.press("?")
+    assert page.locator("#keys-help").get_attribute("open") is None
+    table = table_state(page)
+    if not any(a["do"] == "draw" for a in table["view"]["legal"]):
+        pytest.skip("this deal's first turn cannot draw")
+    page.locator("#hand button[tabindex='0']").focus()
+    page.keyboard.press("d")
+    page.wait_for_function("() => document.querySelector('#hand button.taken') !== null")
+    drawn = table_state(page)["view"]["picked"]
+    last = page.locator("#log p").last.inner_text()
+    assert last.startswith("You drew ") and last.endswith(f" {drawn}.")
+    label = page.locator("#hand button.taken").get_attribute("aria-label")
+    assert label.startswith(drawn) and label.endswith("just picked up")
+    assert page.evaluate("() => document.getElementById('hand').contains(document.activeElement)")

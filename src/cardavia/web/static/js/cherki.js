@@ -12,6 +12,7 @@ export default function createCherki(h) {
   let shownTop = ""; // the discard on top of the pile when last drawn: a new one travels in
   let shownPicked = ""; // the card just picked up when last drawn: a drawn one comes from the stock
   let resultSig = "";
+  const shownSizes = []; // each seat's hand size when last drawn: a new card came from the stock
   const $ = (id) => document.getElementById(id);
   const legal = () => (current && current.status === "human" ? current.view.legal : []);
   const find = (pred) => legal().find(pred);
@@ -39,9 +40,18 @@ export default function createCherki(h) {
       });
       box.setAttribute("role", "group");
       box.setAttribute("aria-label", t("seat_label", { name: seatName(seat) }));
-      // an opponent's hand as the backs of its cards, its count beside them
-      const backs = seat === 0 ? null : el("div", { class: "backs", role: "img", "aria-label": t("cards_in_hand", { num: view.hand_sizes[seat] }) },
-        Array.from({ length: view.hand_sizes[seat] }, () => piece("card", "back", "back", null)),
+      // an opponent's hand as the backs of its cards, its count beside them; a card it just drew
+      // comes from the stock
+      const size = view.hand_sizes[seat];
+      const drew = seat !== 0 && shownSizes[seat] !== undefined && size > shownSizes[seat] &&
+        !(view.discards.length && view.discards[view.discards.length - 1].taken_by === seat);
+      shownSizes[seat] = size;
+      const backs = seat === 0 ? null : el("div", { class: "backs", role: "img", "aria-label": t("cards_in_hand", { num: size }) },
+        Array.from({ length: size }, (_, i) => {
+          const back = piece("card", "back", "back", null);
+          if (drew && i === size - 1) back.dataset.motionFrom = "stock";
+          return back;
+        }),
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.hand_sizes[seat]) }));
       box.replaceChildren(...[
         el("div", { class: "seat-name" }, el("span", { text: seatName(seat) }), badges),

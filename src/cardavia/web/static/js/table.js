@@ -120,7 +120,7 @@ let events = null;
 let loggedSeq = 0;
 let drawnNoted = null;
 let busy = false;
-let retryMs = 1000; // the event stream's reconnection delay, doubled up to 16 s while it fails
+let retryMs = 1000; // the event stream's reconnection delay, doubled up to 8 s while it fails
 let retryTimer = null;
 let offline = false;
 const $ = (id) => document.getElementById(id);
@@ -192,7 +192,7 @@ function connect() {
     notice(t("catching_up"), "offline");
     clearTimeout(retryTimer);
     retryTimer = setTimeout(resume, retryMs);
-    retryMs = Math.min(retryMs * 2, 16000);
+    retryMs = Math.min(retryMs * 2, 8000);
   };
 }
 
@@ -207,7 +207,7 @@ async function resume() {
   } else if (unreachable(reply)) {
     notice(t("catching_up"), "offline");
     retryTimer = setTimeout(resume, Math.max(retryMs, reply.retry * 1000));
-    retryMs = Math.min(retryMs * 2, 16000);
+    retryMs = Math.min(retryMs * 2, 8000);
   } else {
     await create();
   }
@@ -246,7 +246,7 @@ async function start() {
     if (unreachable(reply)) {
       notice(t(reply.status === 503 ? "catching_up" : "offline"), "offline");
       retryTimer = setTimeout(start, Math.max(retryMs, reply.retry * 1000));
-      retryMs = Math.min(retryMs * 2, 16000);
+      retryMs = Math.min(retryMs * 2, 8000);
       return;
     }
   }
