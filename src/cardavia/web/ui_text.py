@@ -101,6 +101,9 @@ COMMON: dict[str, Msg | Plural] = {
         "payment explained with a single reason: %(payment)s says who pays whom, %(reasons)s why",
         "%(payment)s: %(reasons)s",
     ),
+    "reasons_join": Msg(
+        "payment explained: two reasons of one payment, one after the other", "%(first)s; %(second)s"
+    ),
     "explain_open": Msg(
         "accessible name of a figure in the results that opens into its reasons; %(name)s is a seat",
         "%(name)s: %(amount)s, show why",

@@ -94,7 +94,7 @@ function renderTemplate(template, params) {
     shown.card = params.card;
     shown.card_name = pieceName(params.card);
   }
-  // A Cherki kind is a value ("5", named by itself) or an honour, named like its card ("RF").
+  // A kind is a value ("5", named by itself) or a piece, named like that piece ("RF").
   if (params && params.kind !== undefined) {
     const kind = String(params.kind);
     shown.kind_name = kind in data.pieces ? pieceName(kind) : kind;
@@ -222,6 +222,9 @@ async function create() {
   }
   backOnline();
   localStorage.setItem(storeKey, reply.body.id);
+  // what the old table still had to show is dropped with it
+  pending.length = 0;
+  holdUntil = 0;
   table = null;
   $("log").replaceChildren();
   $("hint").textContent = "";
@@ -270,6 +273,7 @@ function pump() {
     const wait = holdUntil - performance.now();
     if (wait > 0) { pumpTimer = setTimeout(pump, wait); return; }
     const next = pending.shift();
+    if (table && next.id !== table.id && next.id !== localStorage.getItem(storeKey)) continue; // a table given up
     const previous = table;
     show(next);
     if (previous && table === next && game.holds(previous, next)) holdUntil = performance.now() + motion.hold();
@@ -292,8 +296,8 @@ function show(next) {
   let plays = [];
   let dealNamed = false;
   const flush = () => { game.describe(plays).forEach(log); plays = []; };
-  // a drawn Cherki deal is dealt again by the server on its own: say so once, even when its end
-  // and the redeal arrive together
+  // a drawn deal (a result marked "drawn") is dealt again by the server on its own: say so
+  // once, even when its end and the redeal arrive together
   const noteDrawn = (dealNo) => {
     if (drawnNoted === dealNo || !("drawn" in data.text)) return;
     drawnNoted = dealNo;
@@ -391,7 +395,7 @@ function paymentText(ln, seat) {
   else if (other === 0) who = ln.payer === 0 ? t("you_pay", { name: seatName(seat), amount }) : t("pays_you", { name: seatName(seat), amount });
   else who = t("pays", { payer: seatName(ln.payer), payee: seatName(ln.payee), amount });
   const reasons = ln.factors.map(reason);
-  const list = new Intl.ListFormat(data.lang, { type: "unit", style: "long" }).format(reasons);
+  const list = reasons.reduce((first, second) => t("reasons_join", { first, second }));
   const shown = ln.factors.filter((f) => f.value !== 1);
   if (shown.length < 2) return t("explain_line_one", { payment: who, reasons: list });
   const formula = shown.map((f) => numbers.format(f.value)).join(" × ");
