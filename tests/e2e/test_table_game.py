@@ -124,7 +124,13 @@ def test_the_move_log_survives_a_reload(page: Any, server: str) -> None:
     page.reload()
     page.wait_for_function("() => document.querySelectorAll('#log p').length > 1")
     after = page.locator("#log p").all_inner_texts()
-    assert after[: len(before)] == before
+
+    # the card the player drew is named as it is drawn; the table's log keeps only that a card was
+    # drawn (the card is not in the action), so after a reload the line says "You drew a card."
+    def same(line: str) -> str:
+        return "You drew" if line.startswith("You drew") else line
+
+    assert [same(line) for line in after[: len(before)]] == [same(line) for line in before]
 
 
 def test_the_tab_title_says_it_is_your_turn(page: Any, server: str) -> None:
