@@ -43,13 +43,13 @@ export default function createCherki(h) {
       // an opponent's hand as the backs of its cards, its count beside them; a card it just drew
       // comes from the stock
       const size = view.hand_sizes[seat];
-      const drew = seat !== 0 && shownSizes[seat] !== undefined && size > shownSizes[seat] &&
-        !(view.discards.length && view.discards[view.discards.length - 1].taken_by === seat);
+      const grew = seat !== 0 && shownSizes[seat] !== undefined && size > shownSizes[seat];
+      const took = view.discards.length > 0 && view.discards[view.discards.length - 1].taken_by === seat;
       shownSizes[seat] = size;
       const backs = seat === 0 ? null : el("div", { class: "backs", role: "img", "aria-label": t("cards_in_hand", { num: size }) },
         Array.from({ length: size }, (_, i) => {
           const back = piece("card", "back", "back", null);
-          if (drew && i === size - 1) back.dataset.motionFrom = "stock";
+          if (grew && i === size - 1) back.dataset.motionFrom = took ? "pile" : "stock";
           return back;
         }),
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.hand_sizes[seat]) }));
@@ -72,7 +72,7 @@ export default function createCherki(h) {
       el("div", { class: "stock-pile", "data-motion": "stock", role: "img", "aria-label": t("stock", { num: view.stock }) },
         Array.from({ length: layers }, (_, i) => piece("card", "back", `back layer-${i}`, null)),
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.stock) })),
-      el("div", { class: "top-discard" },
+      el("div", { class: "top-discard", "data-motion": "pile" },
         top ? piece("card", top, "mini top", t("top_discard", { card: pieceLabel(top) }))
           : el("span", { class: "pile-empty", text: t("no_discards") })),
       el("div", { class: "centre-text" },
@@ -98,7 +98,8 @@ export default function createCherki(h) {
       ? new Set(legal().filter((a) => a.do === "discard").map((a) => a.card)) : null;
     const marking = discardable && discardable.size < new Set(view.hand).size;
     const pickedSig = `${current.id}/${current.deal_no}/${view.turn}/${view.picked}`;
-    const drawn = view.picked && pickedSig !== shownPicked && !(view.discards.length && view.discards[view.discards.length - 1].taken_by === 0);
+    const fresh = view.picked && pickedSig !== shownPicked;
+    const took = view.discards.length > 0 && view.discards[view.discards.length - 1].taken_by === 0;
     if (view.picked) shownPicked = pickedSig;
     $("hand").replaceChildren(...view.hand.map((code, i) => {
       const picked = view.picked === code && i === view.hand.lastIndexOf(code);
@@ -114,7 +115,7 @@ export default function createCherki(h) {
         "data-key": `card-${i}-${code}`,
         "data-code": code,
         "data-index": String(i),
-        "data-motion-from": picked && drawn ? "stock" : null,
+        "data-motion-from": picked && fresh ? (took ? "pile" : "stock") : null,
         onclick: () => {
           focusIndex = i;
           if (!myTurn || busy) return;

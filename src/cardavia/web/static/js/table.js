@@ -427,8 +427,8 @@ const motion = (() => {
   function before() {
     seatBoxes = new Map();
     for (const box of document.querySelectorAll(".seat")) seatBoxes.set(Number(box.dataset.seat), box.getBoundingClientRect());
-    const stock = document.querySelector("[data-motion='stock']");
-    if (stock) seatBoxes.set("stock", stock.getBoundingClientRect());
+    // the game's piles a piece can come from (a stock, a discard pile) are named data-motion="…"
+    for (const pile of document.querySelectorAll("[data-motion]")) seatBoxes.set(pile.dataset.motion, pile.getBoundingClientRect());
   }
   function travel(node, from, { flip = false } = {}) {
     const ms = duration();
@@ -443,14 +443,14 @@ const motion = (() => {
     const start = `translate(${dx}px, ${dy}px) scale(.7)${flip ? " rotateY(180deg)" : ""}`;
     node.animate([{ transform: start, opacity: 0.4 }, { transform: "none", opacity: 1 }], { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
   }
-  // the game marks what just arrived with data-motion-from="seat number" or "stock"
+  // the game marks what just arrived with data-motion-from="seat number" or a pile's name
   function after(entries, previous) {
     if (!previous || !entries.length) return;
     for (const node of document.querySelectorAll("[data-motion-from]")) {
       if (node.dataset.motionDone) continue;
       node.dataset.motionDone = "1";
       const from = node.dataset.motionFrom;
-      travel(node, seatBoxes.get(from === "stock" ? "stock" : Number(from)), { flip: node.dataset.motionFlip === "1" });
+      travel(node, seatBoxes.get(/^\d+$/.test(from) ? Number(from) : from), { flip: node.dataset.motionFlip === "1" });
     }
   }
   // a finished trick stays on the felt, then goes to its winner's seat
