@@ -54,7 +54,8 @@ def start_server(database: Path) -> tuple[str, subprocess.Popen[bytes]]:
         "--database",
         f"sqlite:///{database}",
     ]
-    env = {**os.environ, "CARDAVIA_PACE_MS": "0", "CARDAVIA_CREATE_BURST": "500"}
+    # no pace and no floor between bot moves: the browser tests play many whole deals
+    env = {**os.environ, "CARDAVIA_PACE_MS": "0", "CARDAVIA_MIN_STEP_MS": "0", "CARDAVIA_CREATE_BURST": "500"}
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:

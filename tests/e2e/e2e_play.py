@@ -77,6 +77,36 @@ def _press_by_keyboard(page: Page, selector: str) -> None:
     raise AssertionError(f"could not reach {selector} with Tab")
 
 
+def _focus_hand(page: Page) -> None:
+    """Tab into the hand (one tab stop) unless the focus is already there."""
+    for _ in range(120):
+        if page.evaluate("() => document.getElementById('hand').contains(document.activeElement)"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("could not reach the hand with Tab")
+
+
+def _select_by_arrows(page: Page, index: int) -> None:
+    """From the hand's focused piece, arrow keys to ``index``, then Space chooses it."""
+    _focus_hand(page)
+    at = int(page.evaluate("() => Number(document.activeElement.dataset.index)"))
+    key = "ArrowRight" if index > at else "ArrowLeft"
+    for _ in range(abs(index - at)):
+        page.keyboard.press(key)
+    assert page.evaluate("() => Number(document.activeElement.dataset.index)") == index
+    page.keyboard.press("Space")
+
+
+SHORTCUT = {
+    "#act-play": "p",
+    "#act-down": "f",
+    "#act-draw": "d",
+    "#act-take": "t",
+    "#act-discard": "x",
+    "#act-call": "c",
+}
+
+
 def take_turn(page: Page, keyboard: bool) -> None:
     table = table_state(page)
     if table["status"] != "human":
@@ -92,14 +122,15 @@ def take_turn(page: Page, keyboard: bool) -> None:
         timeout=TIMEOUT_S * 1000,
     )
     for index in _tile_buttons(page, codes):
-        selector = f"#hand button >> nth={index}"
         if keyboard:
-            _press_by_keyboard(page, f"#hand button:nth-child({index + 1})")
+            _select_by_arrows(page, index)
         else:
-            page.locator(selector).click()
+            page.locator(f"#hand button >> nth={index}").click()
     page.wait_for_function(f"() => !document.querySelector('{control}').disabled", timeout=10_000)
     if keyboard:
-        _press_by_keyboard(page, control)
+        # keyboard alone: the control's own key, pressed from the hand, where the focus stays
+        _focus_hand(page)
+        page.keyboard.press(SHORTCUT[control])
     else:
         page.locator(control).click()
     page.wait_for_function(
@@ -107,6 +138,12 @@ def take_turn(page: Page, keyboard: bool) -> None:
         arg=seq,
         timeout=TIMEOUT_S * 1000,
     )
+    if keyboard:
+        # after the action the focus is still in the hand, never on the page's top
+        page.wait_for_function(
+            "() => !document.querySelector('#hand button') || "
+            "document.getElementById('hand').contains(document.activeElement)"
+        )
 
 
 def play_deal(page: Page, keyboard: bool = False) -> None:

@@ -87,10 +87,6 @@ def test_the_opponents_choice_is_remembered_and_carried_to_the_table(page: Any, 
     assert page.url.endswith("/traditions/cherki/table?level=hard")
 
 
-@pytest.mark.xfail(
-    reason="the table page reads ?level= in branch i10's table.js; remove this mark once it is merged",
-    strict=True,
-)
 def test_the_level_chosen_on_the_tradition_page_is_the_level_played(page: Any, server: str) -> None:
     page.goto(f"{server}/traditions/chinese-dominoes?lang=en")
     page.get_by_role("group", name="Opponents").get_by_role("radio", name="Easy").check()

@@ -20,7 +20,7 @@ from jinja2 import Environment
 
 from cardavia.bots.cherki.messages import COUNTS, HINTS
 from cardavia.games.cherki.cards import FACES
-from cardavia.games.cherki.messages import MESSAGES
+from cardavia.games.cherki.messages import EXPLAIN, MESSAGES
 from cardavia.i18n.catalogs import LOCALE_DIR, read_catalog
 from cardavia.i18n.languages import LANGUAGES, Language
 from cardavia.web.content import Msg, Plural
@@ -67,6 +67,7 @@ def expected() -> dict[Key, str]:
     keys.update({("error", text): f"error {code}" for code, text in MESSAGES.items()})
     keys.update({("hint", text): f"hint {hid}" for hid, text in HINTS.items()})
     keys.update({(c.context, c.singular): f"count {key}" for key, c in COUNTS.items()})
+    keys.update({("payment reason", text): f"payment reason {rid}" for rid, text in EXPLAIN.items()})
     return keys
 
 

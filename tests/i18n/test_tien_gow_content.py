@@ -22,7 +22,7 @@ from jinja2.ext import babel_extract
 from cardavia.bots.tien_gow.messages import COUNTS as HINT_COUNTS
 from cardavia.bots.tien_gow.messages import HINTS
 from cardavia.games.tien_gow.messages import COUNTS as ERROR_COUNTS
-from cardavia.games.tien_gow.messages import MESSAGES
+from cardavia.games.tien_gow.messages import EXPLAIN, MESSAGES
 from cardavia.games.tien_gow.tiles import TILES
 from cardavia.i18n.catalogs import LOCALE_DIR
 from cardavia.i18n.languages import LANGUAGES, Language
@@ -66,6 +66,8 @@ def expected() -> dict[Key, str | None]:
         messages[("error", template)] = None
     for template in HINTS.values():
         messages[("hint", template)] = None
+    for template in EXPLAIN.values():
+        messages[("payment reason", template)] = None
     return messages
 
 

@@ -3,9 +3,9 @@
 - templates: Babel's extraction with Jinja's extractor (``pgettext``/``npgettext`` calls);
 - Python: every ``Msg("context", "text")`` and ``Plural("context", "one", "many")`` written in the
   package (read from the source, so a message is found even when nothing imports it);
-- engines: each game's ``messages.MESSAGES`` (context "error"), each game's bots'
-  ``messages.HINTS`` (context "hint"), the plural phrases of their counts (``COUNTS``), and the
-  pieces' English names ("tile name"/"card name").
+- engines: each game's ``messages.MESSAGES`` (context "error") and ``messages.EXPLAIN`` (context
+  "payment reason"), each game's bots' ``messages.HINTS`` (context "hint"), the plural phrases of
+  their counts (``COUNTS``), and the pieces' English names ("tile name"/"card name").
 """
 
 from __future__ import annotations
@@ -121,6 +121,8 @@ def engine_messages() -> Iterator[Message]:
     for game in GAMES:
         for text in _module_dict(f"cardavia.games.{game}.messages", "MESSAGES").values():
             yield Message("error", text, None, f"games/{game}/messages.py")
+        for text in _module_dict(f"cardavia.games.{game}.messages", "EXPLAIN").values():
+            yield Message("payment reason", text, None, f"games/{game}/messages.py")
         for text in _module_dict(f"cardavia.bots.{game}.messages", "HINTS").values():
             yield Message("hint", text, None, f"bots/{game}/messages.py")
         for package in ("games", "bots"):

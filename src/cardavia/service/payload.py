@@ -28,6 +28,7 @@ def table_out(state: TableState, since: int | None = None) -> JSON:
         "level": record.level,
         "seq": state.seq,
         "deal_no": state.deal_no,
+        "deal_start": state.deal_start,
         "pace_ms": record.pace_ms,
         "status": state.status(),
         "view": view_json(state),

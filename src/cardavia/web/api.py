@@ -127,6 +127,7 @@ class TableOut(BaseModel):
     level: str
     seq: int
     deal_no: int
+    deal_start: int
     pace_ms: int
     status: Literal["human", "bots", "over"]
     view: dict[str, Any]

@@ -13,6 +13,7 @@ from typing import Any
 
 from cardavia.games.counts import Count
 from cardavia.i18n.catalogs import translations
+from cardavia.web import assets
 from cardavia.web.content import Msg, Plural, Tradition
 from cardavia.web.render import translate
 from cardavia.web.ui_text import BY_GAME, COMMON
@@ -100,6 +101,11 @@ def _count_forms(code: str, counts: Mapping[str, Count]) -> dict[str, dict[str, 
     }
 
 
+def explain_templates(game: str) -> dict[str, str]:
+    """The engine's English templates of the reasons of a payment, by id."""
+    return _optional_dict(f"cardavia.games.{game.replace('-', '_')}.messages", "EXPLAIN")
+
+
 def page_data(code: str, t: Tradition) -> dict[str, Any]:
     """Everything the table page's script needs, in the language ``code``."""
     trans = translations(code)
@@ -108,6 +114,8 @@ def page_data(code: str, t: Tradition) -> dict[str, Any]:
     return {
         "game": t.game,
         "slug": t.slug,
+        # the game's own script, loaded by table.js (which names no game)
+        "module": assets.url(f"js/{t.game}.js"),  # content-hashed, as every static file
         "lang": code,
         "text": {**_texts(code, COMMON), **_texts(code, BY_GAME[t.game])},
         "pieces": {piece: trans.pgettext(context, name) for piece, name in names.items()},
@@ -117,6 +125,9 @@ def page_data(code: str, t: Tradition) -> dict[str, Any]:
         "hints": {key: trans.pgettext("hint", text) for key, text in hint_templates(t.game).items()},
         # each count placeholder of an error or a hint, by its plural phrase ("{count} columns")
         "counts": {kind: _count_forms(code, counts) for kind, counts in count_templates(t.game).items()},
+        "explain": {
+            key: trans.pgettext("payment reason", text) for key, text in explain_templates(t.game).items()
+        },
         "keys": {"code": list(CODE_KEYS), "named": list(NAMED_KEYS), "name": list(NAME_KEYS)},
     }
 

@@ -42,6 +42,57 @@ COMMON: dict[str, Msg | Plural] = {
         "table notice when the server refused an action; %(reason)s says why", "Not allowed: %(reason)s"
     ),
     "download": Msg("history page: link that downloads a deal record file", "Download the record"),
+    "level_easy": Msg("strength of the AI opponents", "Easy"),
+    "level_normal": Msg("strength of the AI opponents", "Normal"),
+    "level_hard": Msg("strength of the AI opponents", "Hard"),
+    "playing_level": Msg(
+        "table: how strong the AI opponents at this table are; %(level)s is Easy, Normal or Hard",
+        "Opponents: %(level)s",
+    ),
+    "waiting": Msg("table status while the AI opponents play", "Your opponents are playing…"),
+    "catching_up": Msg(
+        "table notice while the page reconnects to a busy or restarting server",
+        "The server is catching up. The table will be back in a moment…",
+    ),
+    "title_your_turn": Msg(
+        "browser tab title when it is the player's turn; %(title)s is the page's usual title",
+        "Your turn · %(title)s",
+    ),
+    "over_summary": Msg(
+        "table status at the end of a deal; %(name)s is the winner's seat, %(amount)s the player's own net",
+        "The deal is over: %(name)s wins. Your result: %(amount)s.",
+    ),
+    "over_summary_you": Msg(
+        "table status at the end of a deal the player won; %(amount)s is the player's net",
+        "The deal is over: you win. Your result: %(amount)s.",
+    ),
+    "pays_you": Msg(
+        "payment explained: %(name)s is a seat, %(amount)s a number of points", "%(name)s pays you %(amount)s"
+    ),
+    "you_pay": Msg(
+        "payment explained: the player pays %(name)s (a seat) %(amount)s points",
+        "You pay %(name)s %(amount)s",
+    ),
+    "pays": Msg(
+        "payment explained: %(payer)s and %(payee)s are seats, %(amount)s a number of points",
+        "%(payer)s pays %(payee)s %(amount)s",
+    ),
+    "explain_line": Msg(
+        "payment explained: %(payment)s says who pays whom, %(formula)s multiplies its factors "
+        "(like 3 × 2), %(reasons)s lists why",
+        "%(payment)s = %(formula)s: %(reasons)s",
+    ),
+    "explain_line_one": Msg(
+        "payment explained with a single reason: %(payment)s says who pays whom, %(reasons)s why",
+        "%(payment)s: %(reasons)s",
+    ),
+    "reasons_join": Msg(
+        "payment explained: two reasons of one payment, one after the other", "%(first)s; %(second)s"
+    ),
+    "explain_open": Msg(
+        "accessible name of a figure in the results that opens into its reasons; %(name)s is a seat",
+        "%(name)s: %(amount)s, show why",
+    ),
 }
 
 # The opponents' seat names are each game's own: the same compass point plays after you in one
@@ -269,6 +320,18 @@ CHERKI: dict[str, Msg | Plural] = {
     ),
     "redeal": Msg("Cherki button after a drawn deal", "Deal again"),
     "hand_cards": Msg("Cherki results: accessible name of the winner's cards", "The winner's nine cards"),
+    "drew_card_you": Msg(
+        "Cherki log: the human player drew from the stock; %(card)s is the card drawn", "You drew %(card)s."
+    ),
+    "picked_card": Msg(
+        "Cherki: accessible name of the card the player just picked up; %(card)s is the card",
+        "%(card)s, just picked up",
+    ),
+    "winning_card": Msg(
+        "Cherki results: accessible name of the ninth card, the one that won; %(card)s is the card",
+        "%(card)s, the card that won",
+    ),
+    "won_mark": Msg("Cherki results: badge under the ninth card, the one that completed the hand", "won"),
 }
 
 BY_GAME: dict[str, dict[str, Msg | Plural]] = {"tien-gow": TIEN_GOW, "cherki": CHERKI}

@@ -127,3 +127,26 @@ def test_complete_and_ready_discards_match_brute_force_on_every_9_card_combinati
                     expected[kind] = next(iter(pairs))
         assert ready_discards(counts) == expected, counts
     assert seen > 150_000
+
+
+def test_payments_explained_show_x_as_the_sum_of_the_spec_examples() -> None:
+    """The spec's two winning hands: each opponent pays x, shown as the sum of the nine cards' points."""
+    from cardavia.games.cherki.hands import payment_lines, settlement
+    from cardavia.games.cherki.messages import EXPLAIN
+    from cardavia.games.payments import deltas_of
+
+    examples = [
+        ("9c 9s 9m 7s 7s 7m 5c 5m 5s", 63, "9 + 9 + 9 + 7 + 7 + 7 + 5 + 5 + 5"),
+        ("1c 1s 1m WF WF WF RF RF RF", 9, "1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1"),
+    ]
+    for cards, x, terms in examples:
+        lines = payment_lines(1, cards.split())
+        assert [(ln["payer"], ln["payee"], ln["amount"]) for ln in lines] == [(0, 1, x), (2, 1, x)]
+        assert deltas_of(lines, 3) == settlement(1, x) == [-x, 2 * x, -x]
+        (reason,) = lines[0]["factors"]
+        assert reason["params"]["terms"] == terms
+        assert (
+            EXPLAIN[reason["id"]]
+            .format(value=reason["value"], **reason["params"])
+            .startswith(f"x = {terms} = {x}")
+        )

@@ -190,3 +190,28 @@ def test_no_view_depends_on_hidden_cards_in_random_play() -> None:
             calls = [a for a in legal if a.do == "call" or a.call]
             deal.apply(rng.choice(calls) if calls and rng.random() < 0.5 else rng.choice(legal))
     assert checked > 100 and moved > 0.9 * checked  # the hidden cards did move
+
+
+def test_a_won_deal_explains_its_payments_and_marks_the_ninth_card() -> None:
+    """Every seat's finished view carries the lines of the result's deltas and the card that won."""
+    from cardavia.games.payments import deltas_of
+    from cardavia.games.registry import get_game
+
+    won = 0
+    for seed in range(60):
+        deal = get_game("cherki").new_deal(seed)
+        assert deal.view(0).to_json()["explain"] is None
+        deal.random_playout(random.Random(seed))
+        result = deal.result()
+        for seat in range(3):
+            explain = deal.view(seat).to_json()["explain"]
+            if result["drawn"]:
+                assert explain is None
+                continue
+            assert deltas_of(explain["lines"], 3) == result["deltas"]
+            assert explain["marked"] == [result["hand"][-1]]
+            assert all(
+                ln["payee"] == result["winner"] and ln["amount"] == result["x"] for ln in explain["lines"]
+            )
+        won += not result["drawn"]
+    assert won > 10

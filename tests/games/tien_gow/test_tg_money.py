@@ -238,3 +238,93 @@ def test_a_final_supreme_is_paid_at_once_and_doubles_the_settlement(
     assert result["immediate"] == immediate
     # 5 x banker 2 x final Supreme 2 x sweep 2 from each
     assert result["settlement"] == [120, -40, -40, -40]
+
+
+# ---- payments explained: the lines the end-of-deal panel opens into --------------------------------
+
+
+def _lines(**kw: object) -> list[tuple[int, int, int, list[tuple[str, int]]]]:
+    from cardavia.games.tien_gow.scoring import settlement_lines
+
+    return [
+        (ln["payer"], ln["payee"], ln["amount"], [(f["id"], f["value"]) for f in ln["factors"]])
+        for ln in settlement_lines(**kw)  # type: ignore[arg-type]
+    ]
+
+
+def test_explained_banker_p2_winner_p0() -> None:
+    """P1 with 2 columns owes 2; P2, the banker, with none owes 5 doubled; P3 with 3 owes 1."""
+    assert _lines(winner=0, columns=[3, 2, 0, 3], banker=2, winning_group=HEAVEN) == [
+        (1, 0, 2, [("columns", 2)]),
+        (2, 0, 10, [("no-column", 5), ("banker", 2)]),
+        (3, 0, 1, [("columns", 1)]),
+    ]
+
+
+def test_explained_surplus_is_a_line_from_the_winner() -> None:
+    """The banker wins: P1's six columns are a surplus of 2, doubled, paid by the winner."""
+    assert _lines(winner=0, columns=[2, 6, 0, 0], banker=0, winning_group=HEAVEN) == [
+        (0, 1, 4, [("surplus", 2), ("banker", 2)]),
+        (2, 0, 10, [("no-column", 5), ("banker", 2)]),
+        (3, 0, 10, [("no-column", 5), ("banker", 2)]),
+    ]
+
+
+def test_explained_surplus_owed_to_a_losing_banker() -> None:
+    assert _lines(winner=3, columns=[1, 5, 0, 2], banker=1, winning_group=HEAVEN) == [
+        (0, 3, 3, [("columns", 3)]),
+        (3, 1, 2, [("surplus", 1), ("banker", 2)]),
+        (2, 3, 5, [("no-column", 5)]),
+    ]
+
+
+def test_explained_sweep_with_a_final_little_three() -> None:
+    """×2 (Little Three) ×2 (sweep), and the banker's double on P1's line only."""
+    assert _lines(winner=0, columns=[8, 0, 0, 0], banker=1, winning_group=LITTLE_THREE) == [
+        (1, 0, 40, [("no-column", 5), ("banker", 2), ("final-little-three", 2), ("sweep", 2)]),
+        (2, 0, 20, [("no-column", 5), ("final-little-three", 2), ("sweep", 2)]),
+        (3, 0, 20, [("no-column", 5), ("final-little-three", 2), ("sweep", 2)]),
+    ]
+
+
+def test_explained_catch_names_who_pays_for_whom() -> None:
+    from cardavia.games.tien_gow.scoring import settlement_lines
+
+    lines = settlement_lines(
+        3, [2, 1, 1, 4], banker=0, winning_group=mask_of([tile("2-4")]) or 0, catch_leader=1
+    )
+    catches = [ln for ln in lines if ln["factors"][-1]["id"] == "catch"]
+    assert {ln["factors"][-1]["params"]["owed_by"] for ln in catches} == {0, 2}
+    assert all(ln["payer"] == 1 for ln in catches)
+    assert settlement(
+        3, [2, 1, 1, 4], banker=0, winning_group=mask_of([tile("2-4")]) or 0, catch_leader=1
+    ) == [
+        0,
+        -(4 + 3 + 3),
+        0,
+        10,
+    ]
+
+
+def test_a_finished_view_explains_every_payment_and_they_add_up() -> None:
+    """Played out at random, each finished deal's lines sum to its immediate and settlement figures."""
+    import random
+
+    from cardavia.games.payments import deltas_of
+    from cardavia.games.registry import get_game
+    from cardavia.games.tien_gow.messages import EXPLAIN
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        deal = get_game("tien-gow").new_deal(seed)
+        assert deal.view(0).to_json()["explain"] is None
+        deal.random_playout(rng)
+        result = deal.result()
+        lines = deal.view(seed % 4).to_json()["explain"]["lines"]
+        immediate = deltas_of([ln for ln in lines if ln["kind"] == "immediate"], 4)
+        final = deltas_of([ln for ln in lines if ln["kind"] == "settlement"], 4)
+        assert immediate == result["immediate"] and final == result["settlement"]
+        for ln in lines:
+            assert ln["payer"] != ln["payee"] and ln["amount"] > 0
+            texts = [EXPLAIN[f["id"]].format(value=f["value"], **f["params"]) for f in ln["factors"]]
+            assert all("{" not in text for text in texts)

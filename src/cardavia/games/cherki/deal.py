@@ -29,7 +29,7 @@ from cardavia.games.cherki.cards import (
     POINTS,
     face_index,
 )
-from cardavia.games.cherki.hands import DISCARD_OF_CODE, POW3, WAIT_OF_CODE, settlement
+from cardavia.games.cherki.hands import DISCARD_OF_CODE, POW3, WAIT_OF_CODE, payment_lines, settlement
 from cardavia.games.cherki.messages import illegal
 from cardavia.games.draws import BIT_LENGTHS, draws_by_bits
 from cardavia.games.errors import GameError, RecordError
@@ -828,6 +828,11 @@ class CherkiDeal:
             "deltas": settlement(self.winner, x, NUM_SEATS),
             "hand": self.winning_hand(),
         }
+
+    def payment_lines(self) -> list[dict[str, Any]] | None:
+        """The settlement as payment lines with their reasons once won (``hands.payment_lines``)."""
+        hand = self.winning_hand() if self.phase == OVER else None
+        return None if hand is None else payment_lines(self.winner, hand, NUM_SEATS)
 
     def to_record(self) -> dict[str, Any]:
         """The deal record: game, dealer, the 120-card deck in deal order and every action applied."""

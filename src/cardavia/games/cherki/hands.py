@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cardavia.games.cherki.cards import FACE_BY_CODE, KIND_OF, NUM_KINDS, POINTS
+from cardavia.games.payments import Line, factor, line
 
 POW3: tuple[int, ...] = tuple(3**k for k in range(NUM_KINDS))
 
@@ -81,3 +82,13 @@ def hand_points(cards: Iterable[int | str]) -> int:
 def settlement(winner: int, x: int, num_seats: int = 3) -> list[int]:
     """Deltas when ``winner`` wins with ``x`` points: +2x to the winner, -x to each opponent."""
     return [(num_seats - 1) * x if seat == winner else -x for seat in range(num_seats)]
+
+
+def payment_lines(winner: int, cards: Sequence[str], num_seats: int = 3) -> list[Line]:
+    """The settlement as payment lines: each opponent pays the winner ``x``, shown as the sum it is.
+
+    ``cards`` are the winner's nine cards; their deltas are :func:`settlement`'s.
+    """
+    points = [hand_points([c]) for c in cards]
+    x = factor("x", sum(points), terms=" + ".join(str(p) for p in points))
+    return [line("settlement", seat, winner, [x]) for seat in range(num_seats) if seat != winner]

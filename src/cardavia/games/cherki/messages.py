@@ -42,6 +42,12 @@ MESSAGES: dict[str, str] = {
     ),
 }
 
+# The reasons of a payment (``payments.factor`` ids), translated with msgctxt "payment reason";
+# ``{terms}`` are the points of the winner's nine cards, in order, joined by " + ".
+EXPLAIN: dict[str, str] = {
+    "x": "x = {terms} = {value}: the points of the winner's nine cards",
+}
+
 
 def illegal(code: str, **params: object) -> IllegalAction:
     """The ``IllegalAction`` for ``code``: English message from ``MESSAGES``, pieces in params as codes."""

@@ -74,6 +74,7 @@ class CherkiView:
     forced: bool  # this seat has called: its one legal action is forced
     result: dict[str, Any] | None
     revealed: tuple[str, ...] | None  # the winner's nine cards, once the win reveals them
+    payments: list[dict[str, Any]] | None = None  # once won: the settlement's lines with their reasons
 
     @property
     def top_discard(self) -> str | None:
@@ -105,6 +106,10 @@ class CherkiView:
             "legal": [a.to_json() for a in self.legal],
             "result": self.result,
             "revealed": None if self.revealed is None else list(self.revealed),
+            # the card that won is the ninth (the last of ``revealed``): the page marks it
+            "explain": None
+            if self.payments is None or self.revealed is None
+            else {"lines": self.payments, "marked": [self.revealed[-1]]},
         }
 
 
@@ -146,6 +151,7 @@ def build_view(deal: CherkiDeal, seat: int) -> CherkiView:
         forced=own_turn and deal.called[seat],
         result=deal.result(),
         revealed=None if revealed is None else tuple(revealed),
+        payments=deal.payment_lines(),
     )
 
 

@@ -28,7 +28,13 @@ from cardavia.games.tien_gow.groups import (
 from cardavia.games.tien_gow.messages import COUNTS, MESSAGES
 from cardavia.games.tien_gow.options import DEFAULT_OPTIONS, Options
 from cardavia.games.tien_gow.record import write_record
-from cardavia.games.tien_gow.scoring import immediate_deltas, immediate_payment, settlement
+from cardavia.games.tien_gow.scoring import (
+    immediate_deltas,
+    immediate_lines,
+    immediate_payment,
+    settlement,
+    settlement_lines,
+)
 from cardavia.games.tien_gow.tiles import (
     CIVIL_HI,
     CIVIL_LO,
@@ -404,9 +410,7 @@ class TienGowDeal:
         if not final:
             self._leader = self._to_act = winner
             return
-        catch = None
-        if size == 1 and self._tricks[-1].plays[0][1] == LITTLE_THREE_BIT and high == BIG_SIX_BIT:
-            catch = self._leader
+        catch = self._catch_leader()
         self._settlement = settlement(winner, self._columns, self._banker, high, catch, self._options)
         self._to_act = None
         self._leader = winner
@@ -419,6 +423,31 @@ class TienGowDeal:
             "net": [i + s for i, s in zip(self._immediate, self._settlement, strict=True)],
             "tricks": [{"leader": t.leader, "winner": t.winner, "size": t.size} for t in self._tricks],
         }
+
+    def _catch_leader(self) -> int | None:
+        """The seat caught by the Little Three catch on the final trick, or None."""
+        last = self._tricks[-1]
+        if last.size == 1 and last.plays[0][1] == LITTLE_THREE_BIT and last.high == BIG_SIX_BIT:
+            return last.leader
+        return None
+
+    def payment_lines(self) -> list[dict[str, Any]] | None:
+        """Every payment of a finished deal as lines with their reasons, or None before the end.
+
+        The immediate payments trick by trick, then the settlement (:mod:`scoring`'s ``*_lines``);
+        their sums are the result's ``immediate`` and ``settlement``.
+        """
+        if self._result is None:
+            return None
+        lines = []
+        for number, t in enumerate(self._tricks, 1):
+            if any(t.payments):
+                lines += immediate_lines(t.winner, immediate_payment(t.high), self._banker, number)
+        last = self._tricks[-1]
+        lines += settlement_lines(
+            last.winner, self._columns, self._banker, last.high, self._catch_leader(), self._options
+        )
+        return lines
 
     def result(self) -> dict[str, Any] | None:
         r = self._result
@@ -480,6 +509,7 @@ class TienGowDeal:
             options=self._options,
             actions=len(self._history),
             result=self.result(),
+            payments=self.payment_lines(),
         )
 
     # ---- public state beyond the protocol (progress, bots) ----

@@ -46,3 +46,20 @@ COUNTS: dict[str, Count] = {
     "count": Count("Tien Gow error: a number of tiles the player chose", "{count} tile", "{count} tiles"),
     "need": Count("Tien Gow error: the number of tiles the leader played", "{need} tile", "{need} tiles"),
 }
+
+# The reasons of a payment (``payments.factor`` ids), translated with msgctxt "payment reason".
+# ``{value}`` is the factor's number; ``{number}`` a trick's number; ``{columns}`` a seat's columns;
+# ``{seat}`` and ``{owed_by}`` are seats (the page shows their names).
+EXPLAIN: dict[str, str] = {
+    "supreme": "the Supreme won trick {number}: {value} from each opponent",
+    "quartet": "a quartet won trick {number}: {value} from each opponent",
+    "banker": "doubled with the banker",
+    "columns": "columns won: {columns}, so 4 − {columns} = {value}",
+    "no-column": "no column: {value}",
+    "surplus": "columns won: {columns}, {value} more than 4: the winner pays them back",
+    "final-quartet": "final trick won by a quartet: ×{value}",
+    "final-supreme": "final trick won by the Supreme: ×{value}",
+    "final-little-three": "final trick won by the Little Three 1-2: ×{value}",
+    "sweep": "all eight columns to the winner: ×{value}",
+    "catch": "Little Three catch: {seat} led 1-2 and pays for {owed_by}",
+}

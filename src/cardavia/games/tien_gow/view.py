@@ -72,6 +72,8 @@ class View:
     options: Options
     actions: int  # how many plays the deal has seen (the position's sequence number)
     result: Mapping[str, Any] | None = None
+    # once over: every payment between two seats with its reasons (``cardavia.games.payments.line``)
+    payments: list[dict[str, Any]] | None = None
 
     def unseen(self) -> tuple[Tile, ...]:
         """The tiles this seat has not seen: the set less its hand, its discards and every face-up play.
@@ -109,4 +111,5 @@ class View:
             "legal": [p.to_json() for p in self.legal],
             "over": self.result is not None,
             "result": None if self.result is None else dict(self.result),
+            "explain": None if self.payments is None else {"lines": self.payments},
         }

@@ -1,16 +1,28 @@
 // Cherki at the table: the hand as card buttons, Draw / Take / Discard / Call Cherki among the
 // server's legal actions, each seat's discards with the top one highlighted, the stock, the calls,
 // and the end: the winner's nine cards, x and the payments (or a drawn deal).
-export function createCherki(h) {
+export default function createCherki(h) {
   const { t, ts, el, piece, pieceLabel, pieceText, signed, seatName } = h;
   let selected = null; // index into the hand
   let selectedCode = null;
   let handSignature = "";
   let current = null;
   let lastNote = "";
+  let focusIndex = 0; // the hand's one tab stop
+  let shownTop = ""; // the discard on top of the pile when last drawn: a new one travels in
+  let shownPicked = ""; // the card just picked up when last drawn: a drawn one comes from the stock
+  let resultSig = "";
+  const shownSizes = []; // each seat's hand size when last drawn: a new card came from the stock
   const $ = (id) => document.getElementById(id);
   const legal = () => (current && current.status === "human" ? current.view.legal : []);
   const find = (pred) => legal().find(pred);
+
+  // one row however many discards: they overlap more as the row fills (CSSOM: the CSP forbids style="")
+  function discardRow(row) {
+    const box = el("div", { class: "discard-row" }, row.length ? row : el("span", { text: t("no_discards") }));
+    box.style.setProperty("--n", String(Math.max(1, row.length)));
+    return box;
+  }
 
   function seats(view) {
     for (const box of document.querySelectorAll(".seat")) {
@@ -28,19 +40,47 @@ export function createCherki(h) {
       });
       box.setAttribute("role", "group");
       box.setAttribute("aria-label", t("seat_label", { name: seatName(seat) }));
-      box.replaceChildren(
+      // an opponent's hand as the backs of its cards, its count beside them; a card it just drew
+      // comes from the stock
+      const size = view.hand_sizes[seat];
+      const grew = seat !== 0 && shownSizes[seat] !== undefined && size > shownSizes[seat];
+      const took = view.discards.length > 0 && view.discards[view.discards.length - 1].taken_by === seat;
+      shownSizes[seat] = size;
+      const backs = seat === 0 ? null : el("div", { class: "backs", role: "img", "aria-label": t("cards_in_hand", { num: size }) },
+        Array.from({ length: size }, (_, i) => {
+          const back = piece("card", "back", "back", null);
+          if (grew && i === size - 1) back.dataset.motionFrom = took ? "pile" : "stock";
+          return back;
+        }),
+        el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.hand_sizes[seat]) }));
+      box.replaceChildren(...[
         el("div", { class: "seat-name" }, el("span", { text: seatName(seat) }), badges),
-        el("div", { class: "seat-facts" }, el("span", { text: t("cards_in_hand", { num: view.hand_sizes[seat] }) })),
+        backs,
+        seat === 0 ? el("div", { class: "seat-facts" }, el("span", { text: t("cards_in_hand", { num: view.hand_sizes[seat] }) })) : null,
         el("div", { class: "discard-label", text: t("discards") }),
-        el("div", { class: "discard-row" }, row.length ? row : el("span", { text: t("no_discards") })));
+        discardRow(row)].filter(Boolean));
     }
     const centre = $("centre");
     const top = view.top_discard;
-    // the latest move beside the stock, where the eye is (the log below says it to screen readers)
-    const parts = [el("div", { class: "centre-text" },
-      el("p", { class: "stock", text: t("stock", { num: view.stock }) }),
-      el("p", { class: "last-note", "aria-hidden": "true", text: lastNote }))];
-    if (top) parts.push(el("div", { class: "top-discard" }, piece("card", top, "mini top", t("top_discard", { card: pieceLabel(top) }))));
+    const topEntry = view.discards.length ? view.discards[view.discards.length - 1] : null;
+    const topSig = `${current.id}/${current.deal_no}/${view.discards.length}`;
+    const fresh = top && topSig !== shownTop;
+    shownTop = topSig;
+    // the stock as a pile with its count; the discard pile with its top card, which came from its seat
+    const layers = Math.min(4, Math.ceil(view.stock / 24));
+    const parts = [
+      el("div", { class: "stock-pile", "data-motion": "stock", role: "img", "aria-label": t("stock", { num: view.stock }) },
+        Array.from({ length: layers }, (_, i) => piece("card", "back", `back layer-${i}`, null)),
+        el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.stock) })),
+      el("div", { class: "top-discard", "data-motion": "pile" },
+        top ? piece("card", top, "mini top", t("top_discard", { card: pieceLabel(top) }))
+          : el("span", { class: "pile-empty", text: t("no_discards") })),
+      el("div", { class: "centre-text" },
+        el("p", { class: "stock", "aria-hidden": "true", text: t("stock", { num: view.stock }) }),
+        el("p", { class: "last-note", "aria-hidden": "true", text: lastNote }))];
+    if (fresh && topEntry) {
+      parts[1].dataset.motionFrom = String(topEntry.seat);
+    }
     centre.replaceChildren(...parts);
   }
 
@@ -51,21 +91,59 @@ export function createCherki(h) {
       const code = selected === null ? null : selectedCode;
       handSignature = signature;
       selected = code && view.hand.includes(code) && myTurn ? view.hand.indexOf(code) : null;
+      focusIndex = Math.min(focusIndex, Math.max(0, view.hand.length - 1));
     }
-    $("hand").replaceChildren(...view.hand.map((code, i) => el("button", {
-      type: "button",
-      class: `piece-button card${view.picked === code && i === view.hand.lastIndexOf(code) ? " taken" : ""}`,
-      "aria-pressed": selected === i ? "true" : "false",
-      "aria-label": pieceLabel(code),
-      "data-key": `card-${i}-${code}`,
-      "data-code": code,
-      disabled: !myTurn || busy,
-      onclick: () => {
-        selected = selected === i ? null : i;
-        selectedCode = selected === null ? null : code;
-        draw();
-      },
-    }, piece("card", code, "big", null))));
+    // in the discard phase, the cards that cannot be discarded now are dimmed (a called hand)
+    const discardable = view.phase === "discard" && myTurn
+      ? new Set(legal().filter((a) => a.do === "discard").map((a) => a.card)) : null;
+    const marking = discardable && discardable.size < new Set(view.hand).size;
+    const pickedSig = `${current.id}/${current.deal_no}/${view.turn}/${view.picked}`;
+    const fresh = view.picked && pickedSig !== shownPicked;
+    const took = view.discards.length > 0 && view.discards[view.discards.length - 1].taken_by === 0;
+    if (view.picked) shownPicked = pickedSig;
+    $("hand").replaceChildren(...view.hand.map((code, i) => {
+      const picked = view.picked === code && i === view.hand.lastIndexOf(code);
+      const mark = marking ? (discardable.has(code) ? " legal" : " dim") : "";
+      return el("button", {
+        type: "button",
+        class: `piece-button card${picked ? " taken" : ""}${mark}`,
+        "aria-pressed": selected === i ? "true" : "false",
+        "aria-label": picked ? t("picked_card", { card: pieceLabel(code) }) : pieceLabel(code),
+        // never disabled: a keyboard player's focus stays in the hand while the others play
+        "aria-disabled": !myTurn || busy ? "true" : null,
+        tabindex: i === focusIndex ? "0" : "-1",
+        "data-key": `card-${i}-${code}`,
+        "data-code": code,
+        "data-index": String(i),
+        "data-motion-from": picked && fresh ? (took ? "pile" : "stock") : null,
+        onclick: () => {
+          focusIndex = i;
+          if (!myTurn || busy) return;
+          selected = selected === i ? null : i;
+          selectedCode = selected === null ? null : code;
+          draw();
+        },
+        ondblclick: () => { selected = null; playFocused(i); },
+        onfocus: () => { focusIndex = i; },
+      }, piece("card", code, "big", null));
+    }));
+  }
+
+  // Enter (or a double click) on a card after picking up discards it; the engine says why not if
+  // it cannot go. Before picking up, Enter only chooses the card.
+  function playFocused(index) {
+    if (!current || current.status !== "human") return;
+    const view = current.view;
+    if (selected === null || view.phase !== "discard") {
+      selected = index;
+      selectedCode = view.hand[index];
+      draw();
+    }
+    if (view.phase !== "discard") return;
+    const card = view.hand[selected];
+    const plain = find((a) => a.do === "discard" && a.card === card && !a.call);
+    const call = find((a) => a.do === "discard" && a.card === card && a.call);
+    h.act({ do: "discard", card, call: !plain && Boolean(call) });
   }
 
   function controls(view, myTurn, busy) {
@@ -98,7 +176,10 @@ export function createCherki(h) {
     const box = $("result");
     const view = table.view;
     const r = view.result;
-    if (!r) { box.hidden = true; box.replaceChildren(); return; }
+    if (!r) { box.hidden = true; box.replaceChildren(); resultSig = ""; return; }
+    const sig = `${table.id}/${table.deal_no}/${table.seq}`;
+    if (sig === resultSig && !box.hidden) return; // an opened explanation stays open
+    resultSig = sig;
     const wasHidden = box.hidden;
     box.hidden = false;
     const nextButton = $("act-next");
@@ -108,23 +189,32 @@ export function createCherki(h) {
     } else {
       nextButton.textContent = nextButton.dataset.label || nextButton.textContent;
       const cards = r.hand || view.revealed || [];
-      const num = (n) => el("td", { class: n > 0 ? "num-pos" : n < 0 ? "num-neg" : "", text: signed(n) });
+      const num = (n, seat) => el("td", {
+        class: n > 0 ? "num-pos" : n < 0 ? "num-neg" : "", text: signed(n),
+        "data-explain-seat": seat === undefined ? null : String(seat),
+      });
+      const marked = (view.explain && view.explain.marked) || [];
       box.replaceChildren(
         el("h2", { id: "result-heading", text: t("result_title") }),
         el("p", { class: "winner", text: ts("wins_with", r.winner) }),
         el("div", { class: "piece-row winning-hand", role: "group", "aria-label": t("hand_cards") },
-          cards.map((c) => {
-            // each card with what it counts, so x can be checked by eye
+          cards.map((c, i) => {
+            // each card with what it counts, so x can be checked by eye; the card that won is marked
             const points = h.data.points[c];
-            return el("div", { class: "scored-card" },
-              piece("card", c, "mini", t("card_points", { card: pieceLabel(c), num: points })),
-              el("span", { class: "points", "aria-hidden": "true", text: h.numbers.format(points) }));
+            const won = i === cards.length - 1 && marked.includes(c);
+            const label = t("card_points", { card: pieceLabel(c), num: points });
+            return el("div", { class: `scored-card${won ? " won" : ""}` },
+              piece("card", c, "mini", won ? t("winning_card", { card: label }) : label),
+              el("span", { class: "points", "aria-hidden": "true", text: h.numbers.format(points) }),
+              won ? el("span", { class: "badge", "aria-hidden": "true", text: t("won_mark") }) : null);
           })),
-        el("p", { text: t("x_line", { x: h.numbers.format(r.x) }) }),
+        // x as the sum it is, in the engine's own words
+        el("p", { class: "x-line", text: view.explain && view.explain.lines.length
+          ? h.reason(view.explain.lines[0].factors[0]) : t("x_line", { x: h.numbers.format(r.x) }) }),
         el("div", { class: "table-scroll" }, el("table", {},
           el("thead", {}, el("tr", {}, [t("player"), t("payment"), t("total")].map((l) => el("th", { scope: "col", text: l })))),
           el("tbody", {}, [0, 1, 2].map((s) => el("tr", { class: s === r.winner ? "winner" : "" },
-            el("th", { scope: "row", text: seatName(s) }), num(r.deltas[s]), num(table.totals[s])))))));
+            el("th", { scope: "row", text: seatName(s) }), num(r.deltas[s], s), num(table.totals[s])))))));
     }
     if (wasHidden) box.scrollIntoView({ block: "nearest" });
   }
@@ -157,6 +247,10 @@ export function createCherki(h) {
   });
 
   return {
+    seats: ["you", "west", "east"],
+    holds() { return false; },
+    net(view) { return view.result ? view.result.deltas : null; },
+    playFocused,
     render(table, busy) { current = table; draw(busy); },
     setTable(table) { current = table; },
     clearSelection(action) {
@@ -179,6 +273,10 @@ export function createCherki(h) {
       const lines = entries.map((entry) => {
         const a = entry.action || {};
         const seat = entry.seat;
+        // the card the player just drew is named (the view holds it while it is to be discarded)
+        if (a.do === "draw" && seat === 0 && entry === entries[entries.length - 1] && current && current.view.picked) {
+          return t("drew_card_you", { card: pieceText(current.view.picked) });
+        }
         if (a.do === "draw") return ts("drew", seat);
         if (a.do === "take") return ts("took", seat, { card: pieceText(a.card) });
         if (a.do === "call") return ts("called_log", seat);

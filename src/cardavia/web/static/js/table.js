@@ -1,12 +1,12 @@
 // The table page: loads or creates this browser's table, follows its event stream, and hands
-// each TableOut to the game's renderer. The server ships the legal actions with the view: this
-// script only chooses among them, it never re-implements the rules.
-import { createTienGow } from "./tien-gow.js";
-import { createCherki } from "./cherki.js";
-
+// each TableOut to the game's renderer, a module whose URL the page data names (this script
+// names no game). The server ships the legal actions with the view and the reasons of every
+// payment: this script only chooses among them, it never re-implements the rules.
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const storeKey = `cardavia.table.${data.game}`;
 const paceKey = "cardavia.pace";
+const levelKey = "cardavia.level"; // shared with the tradition page's "Opponents" choice
+const LEVELS = ["easy", "normal", "hard"];
 const plural = new Intl.PluralRules(data.lang);
 const numbers = new Intl.NumberFormat(data.lang);
 const signedNumbers = new Intl.NumberFormat(data.lang, { signDisplay: "exceptZero" });
@@ -77,6 +77,7 @@ const pieceLabel = (code) => t("piece_label", { code, name: pieceName(code) });
 const pieceText = (code) => t("piece_text", { code, name: pieceName(code) });
 const signed = (n) => signedNumbers.format(n).replace("-", "\u2212");
 
+const SEAT_KEYS = ["seat", "to_act", "owed_by"];
 // Re-render an engine error or a hint reason from its translated template and parameters;
 // a count is shown by its translated plural phrase ("3 columns"), chosen by the language's rules.
 function renderTemplate(template, params, counts = {}) {
@@ -92,14 +93,14 @@ function renderTemplate(template, params, counts = {}) {
       shown[key] = split(value).map(pieceText).join(" + ");
       if (key === "card") shown.card_name = pieceName(String(value));
     } else if (data.keys.name.includes(key)) shown[key] = data.names[value] || value;
-    else if (key === "seat" || key === "to_act") shown[key] = seatName(Number(value));
+    else if (SEAT_KEYS.includes(key)) shown[key] = seatName(Number(value));
     else shown[key] = Array.isArray(value) ? value.join(", ") : value;
   }
   if (params && typeof params.card === "string") {
     shown.card = params.card;
     shown.card_name = pieceName(params.card);
   }
-  // A Cherki kind is a value ("5", named by itself) or an honour, named like its card ("RF").
+  // A kind is a value ("5", named by itself) or a piece, named like that piece ("RF").
   if (params && params.kind !== undefined) {
     const kind = String(params.kind);
     shown.kind_name = kind in data.pieces ? pieceName(kind) : kind;
@@ -112,12 +113,10 @@ const errorText = (error) =>
 const reasonText = (reason) =>
   data.hints[reason.id] ? renderTemplate(data.hints[reason.id], reason.params, data.counts.hints) : reason.text;
 
-const SEAT_NAMES = {
-  "tien-gow": ["you", "east", "north", "west"],
-  cherki: ["you", "west", "east"],
-};
+// the game module says which compass point each seat is (set once the module is loaded)
+let seatKeys = [];
 function seatName(seat) {
-  const key = SEAT_NAMES[data.game][seat];
+  const key = seatKeys[seat];
   return key ? t(key) : String(seat);
 }
 
@@ -127,7 +126,11 @@ let events = null;
 let loggedSeq = 0;
 let drawnNoted = null;
 let busy = false;
+let retryMs = 1000; // the event stream's reconnection delay, doubled up to 8 s while it fails
+let retryTimer = null;
+let offline = false;
 const $ = (id) => document.getElementById(id);
+const baseTitle = document.title;
 
 async function api(method, path, body) {
   try {
@@ -139,46 +142,108 @@ async function api(method, path, body) {
     });
     let payload = null;
     try { payload = await response.json(); } catch (e) { payload = null; }
-    return { ok: response.ok, status: response.status, body: payload };
+    const retry = Number(response.headers.get("Retry-After"));
+    return { ok: response.ok, status: response.status, body: payload, retry: Number.isFinite(retry) ? retry : 0 };
   } catch (e) {
-    return { ok: false, status: 0, body: null };
+    return { ok: false, status: 0, body: null, retry: 0 };
   }
 }
 
+// a server that is down (0) or busy (503) is waited for: the page says so and tries again
+const unreachable = (reply) => reply.status === 0 || reply.status === 503;
+
 function notice(text, kind = "error") {
   const box = $("notice");
-  box.textContent = text || "";
+  if (box.textContent !== (text || "")) box.textContent = text || "";
   box.className = `notice ${text ? kind : ""}`;
+  offline = kind === "offline" && Boolean(text);
+}
+
+function backOnline() {
+  retryMs = 1000;
+  if (offline) notice("");
 }
 
 function log(text) {
   const box = $("log");
   box.append(el("p", { text }));
-  while (box.childElementCount > 40) box.firstElementChild.remove();
+  while (box.childElementCount > 60) box.firstElementChild.remove();
   box.parentElement.scrollTop = box.parentElement.scrollHeight;
 }
 
+// The opponents' pause between two moves; the page's animations take a share of it. Reduced
+// motion changes how a move is shown (a fade), never how fast the opponents play.
 function pace() {
   const stored = localStorage.getItem(paceKey);
-  if (stored !== null) return Number(stored);
-  return reducedMotion ? 0 : 700;
+  return stored !== null && Number.isFinite(Number(stored)) ? Number(stored) : 700;
+}
+
+// A level chosen on the tradition page arrives as ?level=: it becomes this browser's choice, and the
+// address loses it so that a reload or a bookmark does not choose again.
+{
+  const params = new URLSearchParams(location.search);
+  const asked = params.get("level");
+  if (asked !== null) {
+    if (LEVELS.includes(asked)) localStorage.setItem(levelKey, asked);
+    params.delete("level");
+    const query = params.toString();
+    history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+  }
+}
+
+function level() {
+  const stored = localStorage.getItem(levelKey);
+  return LEVELS.includes(stored) ? stored : "normal";
 }
 
 function connect() {
   if (events) events.close();
+  clearTimeout(retryTimer);
   events = new EventSource(`/api/tables/${table.id}/events?seq=${table.seq}`);
   events.addEventListener("table", (event) => {
+    backOnline();
     try { update(JSON.parse(event.data)); } catch (e) { /* a malformed event: the next one heals */ }
   });
+  // EventSource gives up on an answer that is not a stream (a 503 while the server catches up):
+  // reconnect by hand, waiting longer each time, and say why the table is still
+  events.onerror = () => {
+    events.close();
+    notice(t("catching_up"), "offline");
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(resume, retryMs);
+    retryMs = Math.min(retryMs * 2, 8000);
+  };
+}
+
+// Back after a loss of the stream: the table as it is now, with what happened meanwhile logged.
+async function resume() {
+  if (!table) return start();
+  const reply = await api("GET", `/api/tables/${encodeURIComponent(table.id)}?since=${table.seq}`);
+  if (reply.ok) {
+    backOnline();
+    update(reply.body);
+    connect();
+  } else if (unreachable(reply)) {
+    notice(t("catching_up"), "offline");
+    retryTimer = setTimeout(resume, Math.max(retryMs, reply.retry * 1000));
+    retryMs = Math.min(retryMs * 2, 8000);
+  } else {
+    await create();
+  }
 }
 
 async function create() {
-  const reply = await api("POST", "/api/tables", { game: data.game, level: "normal", pace_ms: pace() });
+  const chosen = level();
+  const reply = await api("POST", "/api/tables", { game: data.game, level: chosen, pace_ms: pace() });
   if (!reply.ok) {
-    notice(t("offline"));
+    notice(t("offline"), "offline");
     return;
   }
+  backOnline();
   localStorage.setItem(storeKey, reply.body.id);
+  // what the old table still had to show is dropped with it
+  pending.length = 0;
+  holdUntil = 0;
   table = null;
   $("log").replaceChildren();
   $("hint").textContent = "";
@@ -190,26 +255,57 @@ async function create() {
 async function start() {
   const id = localStorage.getItem(storeKey);
   if (id) {
-    const reply = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
+    const path = `/api/tables/${encodeURIComponent(id)}`;
+    let reply = await api("GET", path);
+    // the move log of the deal in progress is rebuilt from the table's own log
+    if (reply.ok && reply.body.deal_start < reply.body.seq) reply = await api("GET", `${path}?since=${reply.body.deal_start}`);
     if (reply.ok) {
+      backOnline();
       update(reply.body);
       connect();
       return;
     }
-    if (reply.status === 0) {
-      notice(t("offline"));
-      setTimeout(start, 3000);
+    if (unreachable(reply)) {
+      notice(t(reply.status === 503 ? "catching_up" : "offline"), "offline");
+      retryTimer = setTimeout(start, Math.max(retryMs, reply.retry * 1000));
+      retryMs = Math.min(retryMs * 2, 8000);
       return;
     }
   }
   await create();
 }
 
+// Updates are shown in order; one that ends a trick holds the next ones back while the trick is
+// read (the pause grows with the chosen pace; Instant holds nothing).
+const pending = [];
+let holdUntil = 0;
+let pumpTimer = null;
 function update(next) {
   if (!next || !next.view) return;
+  pending.push(next);
+  pump();
+}
+
+function pump() {
+  clearTimeout(pumpTimer);
+  while (pending.length) {
+    const wait = holdUntil - performance.now();
+    if (wait > 0) { pumpTimer = setTimeout(pump, wait); return; }
+    const next = pending.shift();
+    if (table && next.id !== table.id && next.id !== localStorage.getItem(storeKey)) continue; // a table given up
+    const previous = table;
+    show(next);
+    if (previous && table === next && game.holds(previous, next)) holdUntil = performance.now() + motion.hold();
+  }
+}
+
+function show(next) {
   const fresh = !table || table.id !== next.id;
   if (!fresh && next.seq < table.seq) return; // an older answer overtaken by the stream
-  if (fresh) loggedSeq = next.seq;
+  if (fresh) {
+    loggedSeq = next.deal_start ?? next.seq;
+    $("log").replaceChildren();
+  }
   const entries = (next.last || []).filter((entry) => entry.seq >= loggedSeq);
   const previous = fresh ? null : table;
   table = next;
@@ -219,20 +315,21 @@ function update(next) {
   let plays = [];
   let dealNamed = false;
   const flush = () => { game.describe(plays).forEach(log); plays = []; };
-  // a drawn Cherki deal is dealt again by the server on its own: say so once, even when its end
-  // and the redeal arrive together
+  // a drawn deal (a result marked "drawn") is dealt again by the server on its own: say so
+  // once, even when its end and the redeal arrive together
   const noteDrawn = (dealNo) => {
     if (drawnNoted === dealNo || !("drawn" in data.text)) return;
     drawnNoted = dealNo;
     log(t("drawn"));
   };
+  if (fresh) { log(t("deal_no", { num: next.deal_no })); dealNamed = true; }
   for (const entry of entries) {
     if (entry.seat >= 0) { plays.push(entry); continue; }
     flush();
     const dealNo = (entry.action && entry.action.deal) || next.deal_no;
     const before = (next.deals || []).find((d) => d.deal_no === dealNo - 1);
     if (before && before.result && before.result.drawn) noteDrawn(dealNo - 1);
-    log(t("deal_no", { num: dealNo }));
+    if (!fresh) log(t("deal_no", { num: dealNo }));
     dealNamed = true;
   }
   flush();
@@ -241,13 +338,23 @@ function update(next) {
   if (previous && previous.deal_no !== next.deal_no && !dealNamed) log(t("deal_no", { num: next.deal_no }));
   if (entries.length) loggedSeq = Math.max(...entries.map((e) => e.seq)) + 1;
   loggedSeq = Math.max(loggedSeq, next.seq);
+  motion.before();
   renderAll();
-  // a keyboard player whose focus was lost with a disabled control gets it back on the hand
-  const lost = !document.activeElement || document.activeElement === document.body;
-  if (!fresh && lost && next.status === "human" && previous && previous.status !== "human") {
-    const first = document.querySelector("#hand button:not([disabled])");
-    if (first) first.focus();
-  }
+  motion.after(previous ? entries : [], previous);
+  // a keyboard player's focus never falls to the page's top: back to the hand
+  if (!fresh) keepInHand();
+}
+
+// After an action or a change of the table: a focus that fell on the body (its control vanished
+// or was disabled) goes back to the hand, on the chosen piece or the one just picked up.
+function keepInHand() {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected || active.disabled;
+  if (!lost) return;
+  const hand = $("hand");
+  const target = hand.querySelector("[aria-pressed='true']") || hand.querySelector(".taken") ||
+    hand.querySelector("[tabindex='0']") || hand.querySelector("button");
+  if (target) target.focus({ preventScroll: true });
 }
 
 function keepFocus(render) {
@@ -256,8 +363,23 @@ function keepFocus(render) {
   render();
   if (key && (!document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected)) {
     const again = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (again) again.focus();
+    if (again) again.focus({ preventScroll: true });
   }
+}
+
+// The status line changes once a turn: your turn, the opponents', the end of the deal with its result.
+function setStatus(text) {
+  const box = $("status");
+  if (box.textContent !== text) box.textContent = text;
+}
+
+function statusText(status, view) {
+  if (status === "human") return t("your_turn");
+  if (status !== "over") return t("waiting");
+  const r = view.result;
+  if (!r || r.drawn || r.winner === null || r.winner === undefined) return t("over");
+  const net = (game.net(view) || [])[0];
+  return ts("over_summary", r.winner, { amount: signed(net ?? 0) });
 }
 
 function renderAll() {
@@ -267,15 +389,103 @@ function renderAll() {
     $("status").dataset.status = status;
     document.body.classList.toggle("deal-over", status === "over");
     $("status").dataset.seq = String(table.seq);
-    $("status").textContent =
-      status === "human" ? t("your_turn") : status === "over" ? t("over") : t("playing", { name: seatName(view.to_act ?? 1) });
+    setStatus(statusText(status, view));
+    document.title = status === "human" ? t("title_your_turn", { title: baseTitle }) : baseTitle;
     for (const seat of document.querySelectorAll(".seat")) seat.classList.toggle("to-act", Number(seat.dataset.seat) === view.to_act && status !== "over");
     $("act-hint").disabled = status !== "human" || busy;
-    const nextButton = $("act-next");
-    nextButton.hidden = status !== "over";
+    $("act-next").hidden = status !== "over";
+    const shown = $("table-level");
+    const levelText = t("playing_level", { level: t(`level_${table.level}`) });
+    if (shown.textContent !== levelText) shown.textContent = levelText;
+    shown.dataset.level = table.level;
+    $("level-note").hidden = table.level === level();
     game.render(table, busy);
+    explainResult(table);
   });
 }
+
+// ---- payments explained: each figure of the end-of-deal panel opens into the engine's lines ----
+const reason = (f) => renderTemplate(data.explain[f.id] || f.id, { ...f.params, value: numbers.format(f.value) });
+function paymentText(ln, seat) {
+  const amount = numbers.format(ln.amount);
+  const other = ln.payer === seat ? ln.payee : ln.payer;
+  let who;
+  if (seat === 0) who = ln.payer === 0 ? t("you_pay", { name: seatName(other), amount }) : t("pays_you", { name: seatName(other), amount });
+  else if (other === 0) who = ln.payer === 0 ? t("you_pay", { name: seatName(seat), amount }) : t("pays_you", { name: seatName(seat), amount });
+  else who = t("pays", { payer: seatName(ln.payer), payee: seatName(ln.payee), amount });
+  const reasons = ln.factors.map(reason);
+  const list = reasons.reduce((first, second) => t("reasons_join", { first, second }));
+  const shown = ln.factors.filter((f) => f.value !== 1);
+  if (shown.length < 2) return t("explain_line_one", { payment: who, reasons: list });
+  const formula = shown.map((f) => numbers.format(f.value)).join(" × ");
+  return t("explain_line", { payment: who, formula, reasons: list });
+}
+
+function explainResult(current) {
+  const explain = current.view.explain;
+  if (!explain || !explain.lines) return;
+  for (const cell of document.querySelectorAll("#result [data-explain-seat]")) {
+    if (cell.querySelector("details")) continue;
+    const seat = Number(cell.dataset.explainSeat);
+    const mine = explain.lines.filter((ln) => ln.payer === seat || ln.payee === seat)
+      .filter((ln) => !cell.dataset.explainKind || ln.kind === cell.dataset.explainKind);
+    const figure = cell.textContent;
+    if (!mine.length) continue;
+    cell.replaceChildren(el("details", { class: "explain" },
+      el("summary", { "aria-label": t("explain_open", { name: seatName(seat), amount: figure }) }, figure),
+      el("ul", {}, mine.map((ln) => el("li", { text: paymentText(ln, seat) })))));
+  }
+}
+
+// ---- motion: a piece travels from the seat that played it; a won trick is gathered to its winner ----
+const motion = (() => {
+  let seatBoxes = new Map();
+  const reduce = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  // a move's animation takes part of the opponents' pause, so the next move never waits for it
+  const duration = () => Math.min(900, pace() * 0.6);
+  function before() {
+    seatBoxes = new Map();
+    for (const box of document.querySelectorAll(".seat")) seatBoxes.set(Number(box.dataset.seat), box.getBoundingClientRect());
+    // the game's piles a piece can come from (a stock, a discard pile) are named data-motion="…"
+    for (const pile of document.querySelectorAll("[data-motion]")) seatBoxes.set(pile.dataset.motion, pile.getBoundingClientRect());
+  }
+  function travel(node, from, { flip = false } = {}) {
+    const ms = duration();
+    if (!node || !from || ms <= 0 || !node.animate) return;
+    if (reduce()) {
+      node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, easing: "ease-out" });
+      return;
+    }
+    const to = node.getBoundingClientRect();
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    const start = `translate(${dx}px, ${dy}px) scale(.7)${flip ? " rotateY(180deg)" : ""}`;
+    node.animate([{ transform: start, opacity: 0.4 }, { transform: "none", opacity: 1 }], { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
+  }
+  // the game marks what just arrived with data-motion-from="seat number" or a pile's name
+  function after(entries, previous) {
+    if (!previous || !entries.length) return;
+    for (const node of document.querySelectorAll("[data-motion-from]")) {
+      if (node.dataset.motionDone) continue;
+      node.dataset.motionDone = "1";
+      const from = node.dataset.motionFrom;
+      travel(node, seatBoxes.get(/^\d+$/.test(from) ? Number(from) : from), { flip: node.dataset.motionFlip === "1" });
+    }
+  }
+  // a finished trick stays on the felt, then goes to its winner's seat
+  function gather(node, seat, onDone) {
+    const ms = duration();
+    const to = document.querySelector(`.seat[data-seat="${seat}"]`);
+    if (!node || !to || ms <= 0 || !node.animate) { onDone(); return; }
+    const a = node.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    const frames = reduce() ? [{ opacity: 1 }, { opacity: 0 }]
+      : [{ transform: "none", opacity: 1 }, { transform: `translate(${b.left + b.width / 2 - (a.left + a.width / 2)}px, ${b.top + b.height / 2 - (a.top + a.height / 2)}px) scale(.4)`, opacity: 0 }];
+    const run = node.animate(frames, { duration: ms, easing: "ease-in", fill: "forwards" });
+    run.onfinish = onDone;
+  }
+  return { before, after, gather, duration, hold: () => (pace() > 0 ? Math.max(500, pace() * 2) : 0) };
+})();
 
 async function act(action) {
   if (!table || busy) return;
@@ -286,6 +496,7 @@ async function act(action) {
   const reply = await api("POST", `/api/tables/${table.id}/actions`, { seq: table.seq, action });
   busy = false;
   if (reply.ok) {
+    backOnline();
     game.clearSelection(action);
     update(reply.body);
     renderAll(); // the stream may already be ahead of this reply: the controls still need enabling
@@ -298,9 +509,10 @@ async function act(action) {
   } else if (reply.status === 404) {
     await create();
   } else {
-    notice(t("offline"));
+    notice(t(unreachable(reply) ? "catching_up" : "offline"), "offline");
     renderAll();
   }
+  keepInHand();
 }
 
 async function nextDeal() {
@@ -309,6 +521,7 @@ async function nextDeal() {
   const reply = await api("POST", `/api/tables/${table.id}/next-deal`, { seq: table.seq });
   busy = false;
   if (reply.ok) {
+    backOnline();
     game.clearSelection();
     $("hint").textContent = "";
     update(reply.body);
@@ -317,7 +530,7 @@ async function nextDeal() {
   } else if (reply.body && reply.body.table) {
     update(reply.body.table);
   } else {
-    notice(t("offline"));
+    notice(t("offline"), "offline");
   }
 }
 
@@ -332,8 +545,63 @@ async function hint() {
   }
 }
 
-const helpers = { data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers, keepFocus };
-const game = data.game === "tien-gow" ? createTienGow(helpers) : createCherki(helpers);
+// ---- keyboard: arrows move in the hand, Space chooses, Enter plays; one key per control ----
+function handKeys(event) {
+  const buttons = [...$("hand").querySelectorAll("button")];
+  const at = buttons.indexOf(document.activeElement);
+  if (at < 0) return;
+  const moves = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity };
+  if (event.key in moves) {
+    event.preventDefault();
+    const step = moves[event.key];
+    const to = step === -Infinity ? 0 : step === Infinity ? buttons.length - 1 : (at + step + buttons.length) % buttons.length;
+    setRoving(buttons, to);
+    buttons[to].focus();
+  } else if (event.key === "Enter") {
+    event.preventDefault();
+    game.playFocused(Number(buttons[at].dataset.index));
+  }
+}
+
+// one tab stop for the whole hand: the arrows move inside it
+function setRoving(buttons, index) {
+  buttons.forEach((b, i) => b.setAttribute("tabindex", i === index ? "0" : "-1"));
+}
+
+function shortcutKeys(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) && target.type !== "radio") return;
+  if (event.key === "?") {
+    event.preventDefault();
+    const help = $("keys-help");
+    help.open = !help.open;
+    if (help.open) help.querySelector("summary").focus();
+    return;
+  }
+  const button = document.querySelector(`[data-shortcut="${CSS.escape(event.key.toLowerCase())}"]`);
+  if (!button || button.hidden || !button.closest("#controls, .settings")) return;
+  event.preventDefault();
+  if (!button.disabled) button.click();
+}
+
+function listShortcuts() {
+  const list = $("keys-list");
+  for (const button of document.querySelectorAll("[data-shortcut]")) {
+    const key = button.dataset.shortcut.toUpperCase();
+    button.setAttribute("aria-keyshortcuts", key);
+    const name = button.dataset.label || button.textContent.trim();
+    list.append(el("dt", {}, el("kbd", { text: key })), el("dd", { text: name }));
+  }
+}
+
+const helpers = {
+  data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers,
+  keepFocus, setRoving, motion, reason,
+};
+const { default: createGame } = await import(data.module);
+const game = createGame(helpers);
+seatKeys = game.seats;
 
 $("act-hint").addEventListener("click", hint);
 $("act-next").addEventListener("click", nextDeal);
@@ -341,6 +609,10 @@ $("act-new").addEventListener("click", () => {
   if (table && table.status !== "over" && !window.confirm(t("new_confirm"))) return;
   create();
 });
+$("hand").addEventListener("keydown", handKeys);
+document.addEventListener("keydown", shortcutKeys);
+listShortcuts();
+
 const paceSelect = $("pace");
 paceSelect.value = String(pace());
 if (!paceSelect.value) paceSelect.value = "700";
@@ -351,4 +623,12 @@ paceSelect.addEventListener("change", async () => {
     if (reply.ok) update(reply.body);
   }
 });
+for (const radio of document.querySelectorAll("input[name='level']")) {
+  radio.checked = radio.value === level();
+  radio.addEventListener("change", () => {
+    if (!radio.checked) return;
+    localStorage.setItem(levelKey, radio.value);
+    if (table) renderAll();
+  });
+}
 start();

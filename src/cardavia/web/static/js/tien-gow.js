@@ -14,12 +14,17 @@ function within(part, whole) {
   return true;
 }
 
-export function createTienGow(h) {
+export default function createTienGow(h) {
   const { t, ts, el, piece, pieceLabel, pieceText, signed, seatName } = h;
   let selected = new Set(); // indices into the hand
   let handSignature = "";
   let current = null;
   let showLast = false;
+  let focusIndex = 0; // the hand's one tab stop
+  let shownPlays = ""; // the trick's plays already drawn: only a new one travels in
+  let gathered = 0; // finished tricks already gathered to their winner
+  let gatherTimer = null;
+  let resultSig = "";
 
   const $ = (id) => document.getElementById(id);
   const tilesText = (codes) => codes.map(pieceText).join(" + ");
@@ -36,25 +41,32 @@ export function createTienGow(h) {
     draw();
   }
 
-  function playGroup(play, high) {
+  function playGroup(play, high, fresh) {
     const up = play.face === "up";
     const count = up ? play.tiles.length : play.count ?? (play.tiles || []).length;
     const tiles = up
       ? play.tiles.map((code) => piece("tile", code, "mini", pieceLabel(code)))
       : [el("span", { role: "img", "aria-label": t("face_down", { num: count }), class: "tiles" },
           ...Array.from({ length: count }, () => piece("tile", "back", "mini", null)))];
-    return el("div", { class: `play-group${high ? " high" : ""}` },
-      el("span", { text: seatName(play.seat) }),
+    // each play sits on the side of the seat that made it, and a new one travels in from there
+    return el("div", {
+      class: `play-group${high ? " high" : ""}${up ? "" : " down"}`,
+      "data-pos": POSITIONS[play.seat],
+      "data-motion-from": fresh ? String(play.seat) : null,
+      "data-motion-flip": fresh && !up ? "1" : null,
+    },
+      el("span", { class: "play-seat", text: seatName(play.seat) }),
       el("span", { class: "tiles" }, tiles),
-      high ? el("span", { class: "badge", text: t("high_group") }) : null);
+      el("span", { class: `badge${high ? "" : " placeholder"}`, "aria-hidden": high ? null : "true", text: t("high_group") }));
   }
 
-  function trickBlock(plays, heading) {
+  function trickBlock(plays, heading, { fresh = () => false, done = false } = {}) {
     let high = -1;
     plays.forEach((p, i) => { if (p.face === "up") high = i; });
-    return [el("h3", { text: heading }),
-      plays.length ? el("div", { class: "trick-plays" }, plays.map((p, i) => playGroup(p, i === high)))
-        : el("p", { text: t("trick_empty") })];
+    return [el("h2", { class: "trick-heading", text: heading }),
+      el("div", { class: `trick-plays${done ? " done" : ""}` },
+        plays.length ? plays.map((p, i) => playGroup(p, i === high, fresh(i)))
+          : el("p", { class: "trick-empty", text: t("trick_empty") }))];
   }
 
   function seats(view) {
@@ -65,23 +77,69 @@ export function createTienGow(h) {
       if (view.to_act === seat && !view.over) badges.push(el("span", { class: "badge", text: t("to_act") }));
       box.setAttribute("aria-label", t("seat_label", { name: seatName(seat) }));
       box.setAttribute("role", "group");
-      box.replaceChildren(
+      // an opponent's hand as the backs of its tiles, its count beside them
+      const backs = seat === 0 ? null : el("div", { class: "backs", role: "img", "aria-label": t("tiles_in_hand", { num: view.hand_sizes[seat] }) },
+        Array.from({ length: view.hand_sizes[seat] }, () => piece("tile", "back", "back", null)),
+        el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.hand_sizes[seat]) }));
+      box.replaceChildren(...[
         el("div", { class: "seat-name" }, el("span", { text: seatName(seat) }), badges),
+        backs,
         el("div", { class: "seat-facts" },
           el("span", { text: t("columns", { num: view.columns[seat] }) }),
-          el("span", { text: t("tiles_in_hand", { num: view.hand_sizes[seat] }) }),
-          el("span", { text: t("money", { amount: signed(view.money[seat]) }) })));
+          seat === 0 ? el("span", { text: t("tiles_in_hand", { num: view.hand_sizes[seat] }) }) : null,
+          el("span", { text: t("money", { amount: signed(view.money[seat]) }) }))].filter(Boolean));
     }
   }
 
+  // The current trick; a trick just finished stays for a while ("won by"), then goes to its winner.
   function centre(view) {
     const box = $("centre");
-    if (view.trick.length === 0 && view.tricks.length) {
-      const last = view.tricks[view.tricks.length - 1];
-      box.replaceChildren(...trickBlock(last.plays, ts("last_trick", last.winner)));
-    } else {
-      box.replaceChildren(...trickBlock(view.trick, t("current_trick")));
+    const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
+    if (view.trick.length === 0 && last && (gathered < view.tricks.length || view.over)) {
+      const sig = `${current.id}/${current.deal_no}/done${view.tricks.length}`;
+      const fresh = shownPlays !== sig && shownPlays.startsWith(`${current.id}/${current.deal_no}/t${view.tricks.length - 1}:`);
+      const before = shownPlays.split(":")[1] ? shownPlays.split(":")[1].split(",").length : 0;
+      box.replaceChildren(...trickBlock(last.plays, ts("last_trick", last.winner), { fresh: (i) => fresh && i >= before, done: true }));
+      if (shownPlays !== sig && view.over) shownPlays = sig;
+      if (shownPlays !== sig) {
+        shownPlays = sig;
+        const count = view.tricks.length;
+        clearTimeout(gatherTimer);
+        const hold = h.motion.hold();
+        const finish = () => { if (gathered < count) { gathered = count; draw(); } };
+        if (hold <= 0) finish();
+        else gatherTimer = setTimeout(() => {
+          const plays = box.querySelector(".trick-plays.done");
+          h.motion.gather(plays, last.winner, finish);
+        }, Math.max(0, hold - h.motion.duration()));
+      }
+      return;
     }
+    if (view.trick.length) gathered = view.tricks.length;
+    const sig = `${current.id}/${current.deal_no}/t${view.tricks.length}:${view.trick.map((p) => p.seat).join(",")}`;
+    const before = shownPlays.startsWith(`${current.id}/${current.deal_no}/t${view.tricks.length}:`)
+      ? (shownPlays.split(":")[1] ? shownPlays.split(":")[1].split(",").length : 0) : 0;
+    const isNew = sig !== shownPlays;
+    shownPlays = sig;
+    box.replaceChildren(...trickBlock(view.trick, t("current_trick"), { fresh: (i) => isNew && i >= before }));
+  }
+
+  // Which tiles can take part in a play that counts: when leading, the groups the selection can
+  // grow into; when following, the plays that beat the trick (the rest can only go face down).
+  function marks(view, myTurn) {
+    if (!myTurn) return null;
+    const sel = selectedCodes();
+    const up = view.legal.filter((p) => p.face === "up" && within(sel, p.tiles));
+    if (!view.legal.some((p) => p.face === "up")) return null;
+    // nothing to tell apart when every tile can start a lead
+    if (!sel.length && view.trick.length === 0) return null;
+    const usable = new Set();
+    for (const p of up) {
+      const left = [...p.tiles];
+      for (const code of sel) left.splice(left.indexOf(code), 1);
+      left.forEach((code) => usable.add(code));
+    }
+    return usable;
   }
 
   function hand(view, myTurn, busy) {
@@ -90,23 +148,44 @@ export function createTienGow(h) {
     if (signature !== handSignature) {
       handSignature = signature;
       selected = new Set();
+      focusIndex = Math.min(focusIndex, Math.max(0, view.hand.length - 1));
     }
+    const usable = marks(view, myTurn && !busy);
     box.replaceChildren(...view.hand.map((code, i) => {
+      const mark = !usable || selected.has(i) ? "" : usable.has(code) ? " legal" : " dim";
+      // never disabled: a keyboard player's focus stays in the hand while the others play
       const button = el("button", {
         type: "button",
-        class: "piece-button",
+        class: `piece-button${mark}`,
         "aria-pressed": selected.has(i) ? "true" : "false",
         "aria-label": pieceLabel(code),
+        "aria-disabled": !myTurn || busy ? "true" : null,
+        tabindex: i === focusIndex ? "0" : "-1",
         "data-key": `tile-${i}-${code}`,
         "data-code": code,
-        disabled: !myTurn || busy,
+        "data-index": String(i),
         onclick: () => {
+          focusIndex = i;
+          if (!myTurn || busy) return;
           if (selected.has(i)) selected.delete(i); else selected.add(i);
           draw();
         },
+        ondblclick: () => { selected = new Set(); playFocused(i); },
+        onfocus: () => { focusIndex = i; },
       }, piece("tile", code, "big", null));
       return button;
     }));
+  }
+
+  // Enter (or a double click): play what is chosen, or the focused tile alone, the way it can go;
+  // a choice the page cannot match is still sent, so the engine's reason for refusing it is shown.
+  function playFocused(index) {
+    if (!current || current.status !== "human") return;
+    if (!selected.size) selected = new Set([index]);
+    const sel = selectedCodes();
+    const matches = (face) => current.view.legal.some((p) => p.face === face && key(p.tiles) === key(sel));
+    const face = matches("up") ? "up" : matches("down") ? "down" : "up";
+    h.act({ tiles: sel, face });
   }
 
   function optionList(heading, plays) {
@@ -133,8 +212,11 @@ export function createTienGow(h) {
     const parts = [];
     if (leading) {
       if (!sel.length) parts.push(el("p", { text: t("select_lead") }));
-      else if (canUp) parts.push(el("p", { text: t("up_lead") }));
-      else {
+      else if (canUp) {
+        parts.push(el("p", { text: t("up_lead") }));
+        const bigger = up.filter((p) => p.tiles.length > sel.length && within(sel, p.tiles));
+        if (bigger.length) parts.push(...optionList(t("groups_with"), bigger));
+      } else {
         const groups = up.filter((p) => within(sel, p.tiles));
         if (groups.length) parts.push(...optionList(t("groups_with"), groups));
         else parts.push(el("p", { class: "explain", text: t("no_group") }));
@@ -170,15 +252,22 @@ export function createTienGow(h) {
   function result(table) {
     const box = $("result");
     const view = table.view;
-    if (!view.over || !view.result) { box.hidden = true; box.replaceChildren(); return; }
+    if (!view.over || !view.result) { box.hidden = true; box.replaceChildren(); resultSig = ""; return; }
     const r = view.result;
     const labels = [t("player"), t("col_columns"), t("col_immediate"), t("col_settlement"), t("net"), t("total")];
     // each cell carries its column's heading, so a phone can show the rows as labelled blocks
-    const num = (n, col) => el("td", { class: n > 0 ? "num-pos" : n < 0 ? "num-neg" : "", "data-label": labels[col], text: signed(n) });
+    const sig = `${table.id}/${table.deal_no}/${table.seq}`;
+    if (sig === resultSig && !box.hidden) return; // an opened explanation stays open
+    resultSig = sig;
+    // each figure can open into its reasons (the engine's payment lines, see table.js)
+    const num = (n, col, seat, kind) => el("td", {
+      class: n > 0 ? "num-pos" : n < 0 ? "num-neg" : "", "data-label": labels[col], text: signed(n),
+      "data-explain-seat": kind ? String(seat) : null, "data-explain-kind": kind || null,
+    });
     const rows = [0, 1, 2, 3].map((s) => el("tr", { class: s === r.winner ? "winner" : "" },
       el("th", { scope: "row", text: seatName(s) }),
       el("td", { "data-label": labels[1], text: h.numbers.format(r.columns[s]) }),
-      num(r.immediate[s], 2), num(r.settlement[s], 3), num(r.net[s], 4), num(table.totals[s], 5)));
+      num(r.immediate[s], 2, s, "immediate"), num(r.settlement[s], 3, s, "settlement"), num(r.net[s], 4), num(table.totals[s], 5)));
     const wasHidden = box.hidden;
     box.hidden = false;
     box.replaceChildren(
@@ -210,6 +299,10 @@ export function createTienGow(h) {
   $("act-last").addEventListener("click", () => { showLast = !showLast; draw(); });
 
   return {
+    seats: ["you", "east", "north", "west"],
+    holds(previous, next) { return next.view.tricks.length > previous.view.tricks.length && !next.view.over; },
+    net(view) { return view.result ? view.result.net : null; },
+    playFocused,
     render(table, busy) { current = table; draw(busy); },
     setTable(table) { current = table; },
     clearSelection() { selected = new Set(); },
