@@ -25,10 +25,13 @@ Each game's bots package exports ``ANALYST`` (see :func:`cardavia.bots.registry.
 
 from __future__ import annotations
 
+import json
 import math
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Protocol
 
 from cardavia.bots.base import Reason
@@ -195,8 +198,28 @@ def _round(x: float) -> float:
     return round(x, 2) + 0.0  # no "-0.0" in the JSON
 
 
+def capped(sampling: Sampling, max_samples: int | None) -> Sampling:
+    """``sampling`` with at most ``max_samples`` samples a decision (a quicker, rougher review)."""
+    if max_samples is None or max_samples >= sampling.max_samples:
+        return sampling
+    n = max(2, max_samples)
+    return replace(
+        sampling,
+        screen=min(sampling.screen, n),
+        min_samples=min(sampling.min_samples, n),
+        max_samples=n,
+        batch=min(sampling.batch, n),
+    )
+
+
 def review_decision(
-    analyst: Analyst, game: Any, view: Any, chosen: Any, index: int, seed: int
+    analyst: Analyst,
+    game: Any,
+    view: Any,
+    chosen: Any,
+    index: int,
+    seed: int,
+    max_samples: int | None = None,
 ) -> DecisionReview | None:
     """Price ``chosen`` among the legal actions of ``view``; None if no sample could be drawn."""
     prepared = analyst.prepare(view)
@@ -210,7 +233,7 @@ def review_decision(
             alts.append(a)
     values: list[list[float]] = [[] for _ in alts]
     live = list(range(len(alts)))
-    sp = analyst.sampling
+    sp = capped(analyst.sampling, max_samples)
     th = analyst.thresholds.as_tuple()
     rng = random.Random(decision_seed(seed, index))
     n = 0
@@ -278,12 +301,13 @@ def review_record(
     seed: int = 0,
     analyst: Analyst | None = None,
     progress: Callable[[int, int], None] | None = None,
+    max_samples: int | None = None,
 ) -> Review:
     """Review every decision of ``seat`` in a finished record.
 
     Raises :class:`ReplayRejected` for a record ``cardavia replay`` rejects, and
     :class:`ReviewError` for an unfinished record or a seat the game does not have. ``progress``
-    is called with (decisions done, decisions in all).
+    is called with (decisions done, decisions in all); ``max_samples`` caps each decision's samples.
     """
     outcome = replay_record(dict(record))  # checks every action; raises ReplayRejected
     if not outcome.finished:
@@ -307,7 +331,7 @@ def review_record(
         deal.apply(action)
     out = []
     for done, (index, view, action) in enumerate(todo):
-        d = review_decision(analyst, game, view, action, index, seed)
+        d = review_decision(analyst, game, view, action, index, seed, max_samples)
         if d is not None:
             out.append(d)
         if progress:
@@ -315,7 +339,7 @@ def review_record(
     return Review(outcome.game, seat, tuple(out), seed, analyst.thresholds.as_tuple())
 
 
-def review_text(text: str, seat: int, *, seed: int = 0) -> Review:
+def review_text(text: str, seat: int, *, seed: int = 0, max_samples: int | None = None) -> Review:
     """Parse and review a record given as text (``ReplayRejected`` if it is not a record)."""
     from cardavia.games.replay import parse_record
 
@@ -323,7 +347,7 @@ def review_text(text: str, seat: int, *, seed: int = 0) -> Review:
         record = parse_record(text)
     except RecordError as exc:
         raise ReplayRejected(exc, None) from None
-    return review_record(record, seat, seed=seed)
+    return review_record(record, seat, seed=seed, max_samples=max_samples)
 
 
 def biggest_losses(review: Review) -> list[DecisionReview]:
@@ -331,7 +355,79 @@ def biggest_losses(review: Review) -> list[DecisionReview]:
     return sorted((d for d in review.decisions if d.label != "best"), key=lambda d: (-d.loss, d.index))
 
 
-def levels_summary(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and 95 % interval of per-deal figures (bulk validity)."""
-    iv = mean_interval(list(values))
-    return (iv.estimate, iv.low, iv.high)
+def _review_seat(job: tuple[str, int, int, int | None]) -> tuple[int, int, float]:
+    path, seat, seed, cap = job
+    review = review_text(Path(path).read_text(encoding="utf-8"), seat, seed=seed, max_samples=cap)
+    return seat, len(review.decisions), review.points_lost
+
+
+def bulk_review(
+    index_path: Path,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    max_samples: int | None = None,
+) -> dict[str, dict[str, Any]]:
+    """Review every seat of every record an arena wrote (``arena --records``), summed up by level.
+
+    Per level: seat-deals reviewed, decisions, and the mean points lost per decision with its 95 %
+    interval, the unit being one seat's deal (its points lost / its decisions), so a long deal does
+    not weigh more than a short one.
+    """
+    entries = json.loads(index_path.read_text(encoding="utf-8"))
+    jobs: list[tuple[str, int, int, int | None]] = []
+    levels: list[str] = []
+    for entry in entries:
+        for seat, level in enumerate(entry["levels"]):
+            jobs.append((str(index_path.parent / entry["file"]), seat, seed, max_samples))
+            levels.append(level)
+    results: list[tuple[int, int, float]] = []
+    if workers <= 1:
+        for job in jobs:
+            results.append(_review_seat(job))
+            if progress:
+                progress(len(results), len(jobs))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for r in pool.map(_review_seat, jobs):
+                results.append(r)
+                if progress:
+                    progress(len(results), len(jobs))
+    per_level: dict[str, list[float]] = {}
+    decisions: dict[str, int] = {}
+    for level, (_, n, lost) in zip(levels, results, strict=True):
+        decisions[level] = decisions.get(level, 0) + n
+        if n:
+            per_level.setdefault(level, []).append(lost / n)
+    out = {}
+    for level, values in per_level.items():
+        iv = mean_interval(values)
+        out[level] = {
+            "seat_deals": len(values),
+            "decisions": decisions[level],
+            "loss_per_decision": iv.estimate,
+            "ci95": [iv.low, iv.high],
+        }
+    return out
+
+
+def run_bulk_command(
+    index_path: Path, seed: int, workers: int, as_json: bool, max_samples: int | None = None
+) -> int:
+    """``cardavia review DIR/index.json --index``: :func:`bulk_review`, printed."""
+    import sys
+
+    try:
+        out = bulk_review(index_path, seed, workers, max_samples=max_samples)
+    except (OSError, ValueError, KeyError, TypeError, GameError) as exc:
+        print(f"cardavia review: cannot review {index_path}: {exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(out))
+        return 0
+    for level, f in sorted(out.items(), key=lambda kv: -kv[1]["loss_per_decision"]):
+        print(
+            f"{level:<7} {f['seat_deals']:>5} seat-deals {f['decisions']:>6} decisions  "
+            f"lost/decision {f['loss_per_decision']:.3f} [{f['ci95'][0]:.3f}, {f['ci95'][1]:.3f}]"
+        )
+    return 0
