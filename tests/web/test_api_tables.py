@@ -112,6 +112,8 @@ def test_another_browser_gets_404_everywhere(tmp_path: Path) -> None:
                 ("GET", f"/api/tables/{tid}/events", None),
                 ("GET", f"/api/tables/{tid}/deals/1/steps", None),
                 ("GET", f"/api/tables/{tid}/deals/1/record", None),
+                ("GET", f"/api/tables/{tid}/deals/1/review", None),
+                ("POST", f"/api/tables/{tid}/deals/1/review", None),
                 (
                     "POST",
                     f"/api/tables/{tid}/actions",
@@ -132,6 +134,8 @@ def test_another_browser_gets_404_everywhere(tmp_path: Path) -> None:
 def test_unfinished_deals_cannot_be_downloaded(tmp_path: Path) -> None:
     with api_client(tmp_path) as client:
         tid = client.post("/api/tables", json={"game": "cherki", "level": "easy"}).json()["id"]
-        for what in ("record", "steps"):
+        for what in ("record", "steps", "review"):
             reply = client.get(f"/api/tables/{tid}/deals/1/{what}")
             assert reply.status_code == 400 and reply.json()["error"]["code"] == "deal-not-finished"
+        reply = client.post(f"/api/tables/{tid}/deals/1/review")
+        assert reply.status_code == 400 and reply.json()["error"]["code"] == "deal-not-finished"

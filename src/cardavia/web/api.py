@@ -22,6 +22,7 @@ from cardavia.games.errors import GameError
 from cardavia.service.driver import BotDriver
 from cardavia.service.errors import NotFound, Stale, TableError
 from cardavia.service.payload import table_out
+from cardavia.service.reviews import ReviewService
 from cardavia.service.seeds import derive
 from cardavia.service.tables import TableService
 from cardavia.web.events import EventHub, Snapshot, table_stream
@@ -60,6 +61,7 @@ class Runtime:
     driver: BotDriver
     hub: EventHub
     rate: RateLimit
+    reviews: ReviewService
     default_pace_ms: int = 700
 
 
@@ -337,6 +339,26 @@ async def deal_steps(table_id: TableId, deal_no: DealNo, request: Request) -> An
     rt = runtime(request)
     try:
         return rt.service.deal_steps(table_id, _owner_or_404(request), deal_no)
+    except GameError as exc:
+        return game_error_response(exc)
+
+
+@router.post("/tables/{table_id}/deals/{deal_no}/review", status_code=202, responses=ERRORS)
+async def start_review(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
+    """Queue the review of a finished deal of this browser's table (idempotent): its job's state."""
+    rt = runtime(request)
+    try:
+        return JSONResponse(rt.reviews.request(table_id, _owner_or_404(request), deal_no), status_code=202)
+    except GameError as exc:
+        return game_error_response(exc)
+
+
+@router.get("/tables/{table_id}/deals/{deal_no}/review", responses=ERRORS)
+async def get_review(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
+    """The review's state: ``none``, ``queued``, ``running`` (progress), ``done`` (with it), ``failed``."""
+    rt = runtime(request)
+    try:
+        return rt.reviews.status(table_id, _owner_or_404(request), deal_no)
     except GameError as exc:
         return game_error_response(exc)
 

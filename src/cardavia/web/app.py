@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardavia.games.errors import GameError
 from cardavia.service.driver import BotDriver, Think
+from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
 from cardavia.store.db import open_store
 from cardavia.web import api
@@ -192,9 +193,13 @@ def create_app(
     hub = EventHub()
     service = TableService(store, on_append=hub.publish)
     driver = BotDriver(service, workers=bot_workers, think=think)
+    reviews = ReviewService(service)
+    # reviews run in a process of their own (none when the bots think in this process: tests)
+    review_runner = ReviewRunner(reviews, workers=1 if bot_workers > 0 else 0)
     rt = api.Runtime(
         service=service,
         driver=driver,
+        reviews=reviews,
         hub=hub,
         rate=api.RateLimit(create_burst, create_per_minute),
         default_pace_ms=pace_ms,
@@ -208,9 +213,11 @@ def create_app(
             hub.listen(conninfo)
         store.checkpoints()
         await driver.start()
+        await review_runner.start()
         try:
             yield
         finally:
+            await review_runner.close()
             await driver.close()
             await hub.close()
             store.dispose()
