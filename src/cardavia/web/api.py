@@ -343,6 +343,16 @@ async def deal_steps(table_id: TableId, deal_no: DealNo, request: Request) -> An
         return game_error_response(exc)
 
 
+@router.get("/tables/{table_id}/deals/{deal_no}/hands", responses=ERRORS)
+async def deal_hands(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
+    """Every seat's hand at each step of a finished deal (the replay's "show every hand")."""
+    rt = runtime(request)
+    try:
+        return rt.service.deal_hands(table_id, _owner_or_404(request), deal_no)
+    except GameError as exc:
+        return game_error_response(exc)
+
+
 @router.post("/tables/{table_id}/deals/{deal_no}/review", status_code=202, responses=ERRORS)
 async def start_review(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
     """Queue the review of a finished deal of this browser's table (idempotent): its job's state."""
