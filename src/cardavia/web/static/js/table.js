@@ -268,6 +268,10 @@ function renderAll() {
     const nextButton = $("act-next");
     nextButton.hidden = status !== "over";
     game.render(table, busy);
+    // the finished deal's replay and review (its own page)
+    const replay = $("replay-link");
+    replay.hidden = status !== "over";
+    replay.firstElementChild.href = `/traditions/${data.slug}/replay/${encodeURIComponent(table.id)}/${table.deal_no}`;
   });
 }
 
