@@ -33,7 +33,7 @@ World = tuple[list[list[int]], list[int]]
 class CherkiAnalyst:
     """Reviews Cherki decisions; thresholds and sampling are explained in docs/review.md."""
 
-    thresholds = Thresholds(inaccuracy=4.0, mistake=10.0, blunder=20.0)
+    thresholds = Thresholds(inaccuracy=10.0, mistake=25.0, blunder=50.0)
     sampling = Sampling(screen=24, keep=4, min_samples=48, max_samples=768, batch=24)
 
     def is_decision(self, view: CherkiView) -> bool:

@@ -31,7 +31,7 @@ def _mask(play: Play) -> int:
 class TienGowAnalyst:
     """Reviews Tien Gow decisions; thresholds and sampling are explained in docs/review.md."""
 
-    thresholds = Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)
+    thresholds = Thresholds(inaccuracy=1.0, mistake=3.0, blunder=6.0)
     sampling = Sampling(screen=32, keep=6, min_samples=64, max_samples=512, batch=32)
 
     def is_decision(self, view: View) -> bool:
