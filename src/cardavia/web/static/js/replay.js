@@ -213,7 +213,7 @@ function renderReview(job) {
   const s = review.summary;
   $("review-summary").textContent = t("review_summary", { num: s.decisions, points: points(s.points_lost), accuracy: percent.format(s.accuracy / 100) });
   $("review-help").textContent = t("accuracy_help");
-  const losses = review.decisions.filter((d) => d.label !== "best" && d.loss > 0).sort((a, b) => b.loss - a.loss || a.index - b.index);
+  const losses = review.decisions.filter((d) => d.label !== "best" && d.loss > 0).sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, 10);
   $("losses-heading").hidden = false;
   $("losses-heading").textContent = t("losses_heading");
   const list = $("review-losses");
