@@ -140,13 +140,14 @@ class ReviewRunner:
             self._wake.set()
 
     async def start(self) -> None:
-        self._wake = asyncio.Event()
-        self._task = asyncio.get_running_loop().create_task(self._loop())
+        """Start the loop in the running event loop (an app may be started again, in another loop)."""
+        self._closed = False
+        self._wake = wake = asyncio.Event()
+        self._task = asyncio.get_running_loop().create_task(self._loop(wake))
         self.service.on_queued = self.wake
 
-    async def _loop(self) -> None:
-        assert self._wake is not None
-        while not self._closed:
+    async def _loop(self, wake: asyncio.Event) -> None:
+        while not self._closed and wake is self._wake:
             try:
                 ran = await self.run_one()
             except asyncio.CancelledError:
@@ -156,9 +157,9 @@ class ReviewRunner:
                 ran = False
             if ran:
                 continue
-            self._wake.clear()
+            wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll_s)
+                await asyncio.wait_for(wake.wait(), self.poll_s)
 
     async def run_one(self) -> bool:
         """Claim and run one job; False if none was waiting."""
@@ -190,9 +191,11 @@ class ReviewRunner:
 
     async def close(self) -> None:
         self._closed = True
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            task.cancel()
+            if task.get_loop() is asyncio.get_running_loop():
+                await asyncio.gather(task, return_exceptions=True)
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await asyncio.get_running_loop().run_in_executor(
