@@ -157,7 +157,10 @@ function verdict(i) {
     parts.push(el("p", { text: t("decision_best", { label }) }));
   } else {
     parts.push(el("p", { text: t("decision_loss", { label, points: points(d.loss), low: points(d.ci95[0]), high: points(d.ci95[1]) }) }));
-    parts.push(el("p", { text: t("better", { move: moveText(i, d.best) }) }));
+    // the pieces of the better move, drawn (a face-down play's words do not name them)
+    const codes = Object.values(d.best).flat().filter((v) => typeof v === "string" && v in data.pieces);
+    parts.push(el("p", { class: "replay-better" }, t("better", { move: moveText(i, d.best) }), " ",
+      codes.map((code) => piece(data.piece_kind, code, "mini", pieceLabel(code)))));
   }
   if (d.reason) parts.push(el("p", { class: "meta", text: t("why", { reason: reasonText(d.reason) }) }));
   box.append(...parts);
