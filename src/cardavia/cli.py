@@ -1,4 +1,4 @@
-"""The ``cardavia`` command: serve, replay, arena, bench (DESIGN.md, command-line contract)."""
+"""The ``cardavia`` command: serve, replay, review, arena, bench (DESIGN.md, command-line contract)."""
 
 from __future__ import annotations
 
@@ -56,6 +56,59 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+REVIEW_HELP = """\
+Review every decision of one seat in a finished deal record (the format of `cardavia replay`).
+
+Each decision is priced from what the seat could see at that moment: the hidden pieces are sampled
+consistently with its view, every legal alternative is played out on the same samples by the hard
+bot's play-out policy, and the loss is the best alternative's mean net points minus the chosen one's,
+with a 95 % interval. Labels: best, good, inaccuracy, mistake, blunder (a label is given only when the
+interval's lower bound clears its threshold; docs/review.md). Forced turns are not decisions.
+
+--json prints {"game", "seat", "decisions": [{"index", "chosen", "best", "loss", "ci95": [lo, hi],
+"label"}], "summary": {"decisions", "points_lost", "accuracy"}}; accuracy is 100 x (1 - points lost /
+points at stake), the stake of a decision being its best minus its worst alternative's mean.
+Exit status 2, with a one-line reason, for a file that is not a legal finished record or a bad seat.
+"""
+
+
+def _review(args: argparse.Namespace) -> int:
+    from cardavia.bots.review import ReviewError, review_text
+    from cardavia.games.replay import ReplayRejected
+
+    if args.index:
+        from cardavia.bots.review import run_bulk_command
+
+        return run_bulk_command(Path(args.file), args.seed, args.workers, args.json, args.max_samples)
+    if args.seat is None:
+        print("cardavia review: --seat N is needed (the seat whose decisions are reviewed)", file=sys.stderr)
+        return 2
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"cardavia review: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        review = review_text(text, args.seat, seed=args.seed, max_samples=args.max_samples)
+    except ReplayRejected as exc:
+        print(f"cardavia review: {exc}", file=sys.stderr)
+        return 2
+    except ReviewError as exc:
+        print(f"cardavia review: {exc.message}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(review.to_json()))
+        return 0
+    for d in review.decisions:
+        line = f"{d.index:>3} {d.label:<10} chose {json.dumps(d.chosen)}"
+        if d.label != "best":
+            line += f"  loss {d.loss:.2f} [{d.ci95[0]:.2f}, {d.ci95[1]:.2f}]  best {json.dumps(d.best)}"
+        print(line)
+    s = review.summary()
+    print(f"{s['decisions']} decisions, {s['points_lost']:.2f} points lost, accuracy {s['accuracy']:.1f}")
+    return 0
+
+
 def _serve(args: argparse.Namespace) -> int:
     from cardavia.web.server import serve
 
@@ -102,6 +155,32 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="print one JSON object")
     replay.set_defaults(func=_replay)
 
+    review = sub.add_parser(
+        "review",
+        help="price each decision of one seat in a finished deal record",
+        description=REVIEW_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    review.add_argument("file", help="the record's path, or - for standard input")
+    review.add_argument("--seat", type=int, default=None, help="the seat whose decisions are reviewed")
+    review.add_argument(
+        "--index",
+        action="store_true",
+        help="FILE is an arena's index.json: review every seat of every record, summed up by level",
+    )
+    review.add_argument("--workers", type=int, default=1, help="with --index: processes to review in")
+    review.add_argument(
+        "--max-samples",
+        type=int,
+        default=None,
+        help="cap on samples per decision (quicker, rougher)",
+    )
+    review.add_argument(
+        "--seed", type=int, default=0, help="the samples' seed (the same seed, the same review)"
+    )
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.set_defaults(func=_review)
+
     arena = sub.add_parser("arena", help="bots against each other on duplicate deals")
     arena.add_argument("game", choices=["tien-gow", "cherki"])
     arena.add_argument("--seats", required=True, help="one level per seat, e.g. normal,easy,easy,easy")
@@ -109,6 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--workers", type=int, default=1, help="processes to play deals in")
     arena.add_argument("--json", action="store_true")
+    arena.add_argument(
+        "--records", metavar="DIR", default=None, help="write every deal's record and DIR/index.json"
+    )
     arena.set_defaults(func=_arena)
 
     bench = sub.add_parser("bench", help="engine and bot speed (and --http: the server under load)")

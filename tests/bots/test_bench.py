@@ -45,3 +45,10 @@ def test_bench_command_prints_json(
     assert bench.run_bench_command(build_parser().parse_args(["bench", "--quick", "--json"])) == 0
     assert json.loads(capsys.readouterr().out) == {"engine": {}, "decisions": {}}
     assert calls[0]["decisions"] == 100
+
+
+def test_bench_times_whole_deal_reviews() -> None:
+    figures = bench.review_times("cherki", 1)
+    assert set(figures) == {"median_s", "max_s", "n", "decisions_per_deal"}
+    assert figures["n"] == 1 and 0 < figures["median_s"] <= figures["max_s"]
+    assert figures["decisions_per_deal"] > 0

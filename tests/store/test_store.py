@@ -52,9 +52,15 @@ def _table(table_id: str = "t_1", owner: str = "a" * 64) -> TableRecord:
 def test_migrations_create_the_schema_and_are_idempotent(store: Store) -> None:
     store.migrate()  # a second start-up changes nothing
     names = set(inspect(store.engine).get_table_names())
-    assert {"cardavia_tables", "cardavia_actions", "cardavia_deals", "alembic_version"} <= names
+    assert {
+        "cardavia_tables",
+        "cardavia_actions",
+        "cardavia_deals",
+        "cardavia_reviews",
+        "alembic_version",
+    } <= names
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0001"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0002"
 
 
 def test_table_round_trip_and_head_counts_actions(store: Store) -> None:

@@ -41,6 +41,9 @@ OPERATIONS = [
     ("GET", "/api/tables/{table_id}/hint"),
     ("GET", "/api/tables/{table_id}/deals/{deal_no}/record"),
     ("GET", "/api/tables/{table_id}/deals/{deal_no}/steps"),
+    ("GET", "/api/tables/{table_id}/deals/{deal_no}/hands"),
+    ("POST", "/api/tables/{table_id}/deals/{deal_no}/review"),
+    ("GET", "/api/tables/{table_id}/deals/{deal_no}/review"),
     ("GET", "/api/history"),
 ]
 

@@ -38,6 +38,10 @@ def test_a_whole_deal_through_the_api(tmp_path: Path, game: str) -> None:
         assert steps[0]["seq"] is None and all(s["view"]["seat"] == 0 for s in steps)
         played = [s for s in steps if s["seq"] is not None]
         assert [s["seq"] for s in played] == list(range(played[0]["seq"], played[0]["seq"] + len(played)))
+        # every hand, step by step (the deal is over): seat 0's is the one its view showed
+        hands = client.get(f"/api/tables/{table['id']}/deals/{finished['deal_no']}/hands").json()
+        assert len(hands) == len(steps) and all(len(h) == len(table["totals"]) for h in hands)
+        assert [h[0] for h in hands] == [s["view"]["hand"] for s in steps]
         # history lists it for this browser only
         history = client.get("/api/history").json()
         assert {(h["table"], h["deal_no"]) for h in history} >= {(table["id"], finished["deal_no"])}
@@ -112,6 +116,9 @@ def test_another_browser_gets_404_everywhere(tmp_path: Path) -> None:
                 ("GET", f"/api/tables/{tid}/events", None),
                 ("GET", f"/api/tables/{tid}/deals/1/steps", None),
                 ("GET", f"/api/tables/{tid}/deals/1/record", None),
+                ("GET", f"/api/tables/{tid}/deals/1/review", None),
+                ("GET", f"/api/tables/{tid}/deals/1/hands", None),
+                ("POST", f"/api/tables/{tid}/deals/1/review", None),
                 (
                     "POST",
                     f"/api/tables/{tid}/actions",
@@ -132,6 +139,8 @@ def test_another_browser_gets_404_everywhere(tmp_path: Path) -> None:
 def test_unfinished_deals_cannot_be_downloaded(tmp_path: Path) -> None:
     with api_client(tmp_path) as client:
         tid = client.post("/api/tables", json={"game": "cherki", "level": "easy"}).json()["id"]
-        for what in ("record", "steps"):
+        for what in ("record", "steps", "review", "hands"):
             reply = client.get(f"/api/tables/{tid}/deals/1/{what}")
             assert reply.status_code == 400 and reply.json()["error"]["code"] == "deal-not-finished"
+        reply = client.post(f"/api/tables/{tid}/deals/1/review")
+        assert reply.status_code == 400 and reply.json()["error"]["code"] == "deal-not-finished"

@@ -35,6 +35,7 @@ def page_paths() -> list[str]:
     paths = ["/", "/history"]
     for t in pages.traditions():
         paths += [f"/traditions/{t.slug}", f"/traditions/{t.slug}/rules", f"/traditions/{t.slug}/table"]
+        paths.append(f"/traditions/{t.slug}/replay/t_example/3")
     return paths
 
 
@@ -311,6 +312,28 @@ def test_deal_numbers_name_a_deal_in_each_game(client: TestClient, code: str) ->
     if code == "ms":
         assert tien_gow.startswith("Permainan")
         assert cherki.startswith("Permainan")
+
+
+@pytest.mark.parametrize("slug", ["chinese-dominoes", "cherki"])
+def test_replay_page_names_its_deal_and_carries_its_texts(client: TestClient, slug: str) -> None:
+    html = client.get(f"/traditions/{slug}/replay/t_abc/3", params={"lang": "zh_Hant"}).text
+    match = re.search(r'<script type="application/json" id="table-data">(.*?)</script>', html, re.S)
+    assert match
+    data = json.loads(match.group(1))
+    assert (data["table"], data["deal_no"], data["lang"]) == ("t_abc", 3, "zh-Hant")
+    assert data["piece_kind"] in ("tile", "card")
+    assert data["text"]["label_blunder"] == "重大失誤" and "%(points)s" in data["text"]["decision_loss"]
+    assert data["hints"]  # the bots' reasons, to explain the best alternative
+    assert 'src="/static/js/replay.js"' in html
+    for bad in ("/replay/t_abc/0", "/replay/" + "x" * 65 + "/1", "/replay/t_abc/x"):
+        assert client.get(f"/traditions/{slug}{bad}").status_code in (404, 422)
+
+
+def test_history_links_every_deal_to_its_replay(client: TestClient) -> None:
+    html = client.get("/history", params={"lang": "nb"}).text
+    assert "Gjennomspilling" in html  # the column heading
+    data = json.loads(re.search(r'id="page-data">(.*?)</script>', html, re.S).group(1))  # type: ignore[union-attr]
+    assert data["text"]["replay_link"] == "Gjennomspilling og analyse"
 
 
 def test_unknown_tradition_is_404(client: TestClient) -> None:

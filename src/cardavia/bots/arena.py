@@ -16,7 +16,8 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from cardavia.bots.base import LEVELS
@@ -32,6 +33,7 @@ class Play:
     levels: tuple[str, ...]
     net: tuple[float, ...]
     winner: int | None  # the deal's winner (Tien Gow: the final trick's), None if drawn
+    record: dict[str, Any] | None = field(default=None, compare=False)  # with ``keep_records``
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ def _outcome(result: Mapping[str, Any], num_seats: int) -> tuple[tuple[float, ..
     return tuple(float(x) for x in net), (int(winner) if winner is not None else None)
 
 
-def play_deal(game_id: str, levels: Sequence[str], seed: int) -> Play:
+def play_deal(game_id: str, levels: Sequence[str], seed: int, keep_record: bool = False) -> Play:
     """Play the deal of ``seed`` once with ``levels[s]`` in seat s; bots see only their seat's view.
 
     Each seat's generator is seeded from the deal and the seat, not from the levels, so two equal
@@ -90,17 +92,36 @@ def play_deal(game_id: str, levels: Sequence[str], seed: int) -> Play:
     if result is None:
         raise RuntimeError("the deal ended without a result")
     net, winner = _outcome(result, len(levels))
-    return Play(tuple(levels), net, winner)
+    return Play(tuple(levels), net, winner, deal.to_record() if keep_record else None)
 
 
-def play_duplicate(game_id: str, seats: Sequence[str], seed: int, index: int) -> list[Play]:
+def play_duplicate(
+    game_id: str, seats: Sequence[str], seed: int, index: int, keep_records: bool = False
+) -> list[Play]:
     """Deal ``index`` of the run, played once per rotation of ``seats``."""
     s = deal_seed(seed, index)
-    return [play_deal(game_id, levels, s) for levels in rotations(seats)]
+    return [play_deal(game_id, levels, s, keep_records) for levels in rotations(seats)]
 
 
-def _play_duplicate_args(args: tuple[str, tuple[str, ...], int, int]) -> list[Play]:
+def _play_duplicate_args(args: tuple[str, tuple[str, ...], int, int, bool]) -> list[Play]:
     return play_duplicate(*args)
+
+
+def write_records(game_id: str, deals: Sequence[Sequence[Play]], directory: Path) -> Path:
+    """Write every play's record as ``DIR/<game>-<deal>-<rotation>.json`` and ``DIR/index.json``
+    (``[{"file", "levels"}]``, DESIGN.md), so that reviews of the bots' deals can run in bulk."""
+    directory.mkdir(parents=True, exist_ok=True)
+    index = []
+    for d, plays in enumerate(deals):
+        for r, play in enumerate(plays):
+            if play.record is None:
+                raise ValueError("the arena was run without keeping records")
+            name = f"{game_id}-{d:05d}-{r}.json"
+            (directory / name).write_text(json.dumps(play.record) + "\n", encoding="utf-8")
+            index.append({"file": name, "levels": list(play.levels)})
+    path = directory / "index.json"
+    path.write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+    return path
 
 
 def run_arena(
@@ -111,9 +132,10 @@ def run_arena(
     *,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    keep_records: bool = False,
 ) -> list[list[Play]]:
     """Play ``deals`` duplicate deals; one list of plays (one per rotation) per deal, in deal order."""
-    jobs = [(game_id, tuple(seats), seed, i) for i in range(deals)]
+    jobs = [(game_id, tuple(seats), seed, i, keep_records) for i in range(deals)]
     out: list[list[Play]] = []
     results: Iterator[list[Play]]
     if workers <= 1:
@@ -208,7 +230,7 @@ def format_table(game_id: str, seats: Sequence[str], deals: int, figures: Mappin
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
-    """``cardavia arena GAME --seats L,L,... --deals N --seed S [--workers W] [--json]``."""
+    """``cardavia arena GAME --seats L,L,... --deals N --seed S [--workers W] [--json] [--records DIR]``."""
     seats = [s.strip() for s in str(args.seats).split(",") if s.strip()]
     game = get_game(args.game)
     problem = None
@@ -222,7 +244,22 @@ def run_arena_command(args: argparse.Namespace) -> int:
         print(f"cardavia arena: {problem}", file=sys.stderr)
         return 2
     bar = ProgressBar(f"arena {args.game}")
-    deals = run_arena(args.game, seats, args.deals, args.seed, workers=args.workers, progress=bar)
+    records = getattr(args, "records", None)
+    deals = run_arena(
+        args.game,
+        seats,
+        args.deals,
+        args.seed,
+        workers=args.workers,
+        progress=bar,
+        keep_records=records is not None,
+    )
+    if records is not None:
+        try:
+            write_records(args.game, deals, Path(records))
+        except OSError as exc:
+            print(f"cardavia arena: cannot write records to {records}: {exc}", file=sys.stderr)
+            return 2
     figures = summarize(deals)
     if args.json:
         print(json.dumps(arena_json(args.game, args.deals, figures)))

@@ -5,6 +5,9 @@ the arena and the service use), timed in CPU seconds of this process (one core, 
 runs). Decision times are measured on fixed deals (seeds 0, 1, 2, ...) with every seat at the
 measured level, timing only ``decide`` on the seat's view in wall-clock time (what a player waits;
 the searches are bounded by work, not time), until 1,000 (``--quick``: 100) decisions were taken.
+The review figure times whole-deal reviews (:mod:`cardavia.bots.review`, seat 0, the sampling the
+site and ``cardavia review`` use) of deals played by ``normal`` in every seat, in CPU seconds of this
+process (one core): the median and the slowest.
 ``--http`` hands over to the web layer's load bench.
 """
 
@@ -76,6 +79,32 @@ def decision_times(game_id: str, level: str, decisions: int) -> dict[str, float 
     return {"p50_ms": _percentile(times, 0.50), "p99_ms": _percentile(times, 0.99), "n": len(times)}
 
 
+def review_times(game_id: str, deals: int) -> dict[str, float | int]:
+    """Median and slowest CPU seconds of a whole-deal review of seat 0 over ``deals`` deals (seeds 0, 1…)."""
+    from cardavia.bots.review import review_record
+
+    game = get_game(game_id)
+    bot = get_bot(game_id, "normal")
+    times: list[float] = []
+    decisions = 0
+    for seed in range(deals):
+        deal = game.new_deal(seed)
+        rng = random.Random(seed)
+        while (seat := deal.to_act()) is not None:
+            deal.apply(bot.decide(deal.view(seat), rng).action)
+        t0 = time.process_time()
+        review = review_record(deal.to_record(), 0, seed=seed)
+        times.append(time.process_time() - t0)
+        decisions += len(review.decisions)
+    times.sort()
+    return {
+        "median_s": _percentile(times, 0.5),
+        "max_s": times[-1],
+        "n": len(times),
+        "decisions_per_deal": decisions / len(times),
+    }
+
+
 def _available(game_id: str) -> bool:
     try:
         get_game(game_id)
@@ -84,10 +113,13 @@ def _available(game_id: str) -> bool:
     return True
 
 
-def run_bench(*, seconds: float = 3.0, decisions: int = 1000, log: Any = None) -> dict[str, Any]:
+def run_bench(
+    *, seconds: float = 3.0, decisions: int = 1000, reviews: int = 0, log: Any = None
+) -> dict[str, Any]:
     """The ``--json`` object of DESIGN.md's contract, for every game whose engine is installed.
 
-    ``seconds`` of random deals per engine, at least ``decisions`` timed decisions per level.
+    ``seconds`` of random deals per engine, at least ``decisions`` timed decisions per level;
+    with ``reviews`` > 0, a ``"review"`` key too: per game, :func:`review_times` of that many deals.
     """
     out: dict[str, Any] = {"engine": {}, "decisions": {}}
     for game_id in GAME_IDS:
@@ -109,6 +141,15 @@ def run_bench(*, seconds: float = 3.0, decisions: int = 1000, log: Any = None) -
                     f"  p99 {figures['p99_ms']:.2f} ms  n={figures['n']}",
                     file=log,
                 )
+        if reviews > 0:
+            r = review_times(game_id, reviews)
+            out.setdefault("review", {})[game_id] = r
+            if log:
+                print(
+                    f"bench: {game_id} review median {r['median_s']:.2f} s  slowest {r['max_s']:.2f} s"
+                    f"  n={r['n']}",
+                    file=log,
+                )
     return out
 
 
@@ -120,12 +161,18 @@ def format_bench(result: dict[str, Any]) -> str:
             lines.append(
                 f"  {level:<7} decision p50 {d['p50_ms']:7.2f} ms   p99 {d['p99_ms']:7.2f} ms   n={d['n']}"
             )
+        r = result.get("review", {}).get(game_id)
+        if r:
+            lines.append(
+                f"  review  whole deal median {r['median_s']:.2f} s   slowest {r['max_s']:.2f} s"
+                f"   n={r['n']} deals, {r['decisions_per_deal']:.1f} decisions each (one core)"
+            )
     return "\n".join(lines)
 
 
 def run_bench_command(args: argparse.Namespace) -> int:
     """``cardavia bench [--json] [--quick]`` (``--http`` is the web layer's, dispatched by the CLI)."""
-    seconds, decisions = (0.3, 100) if args.quick else (3.0, 1000)
-    result = run_bench(seconds=seconds, decisions=decisions, log=sys.stderr)
+    seconds, decisions, reviews = (0.3, 100, 2) if args.quick else (3.0, 1000, 20)
+    result = run_bench(seconds=seconds, decisions=decisions, reviews=reviews, log=sys.stderr)
     print(json.dumps(result) if args.json else format_bench(result))
     return 0

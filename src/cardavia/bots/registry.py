@@ -39,6 +39,20 @@ def bots_for(game: str) -> dict[str, Bot[Any]]:
     return bots
 
 
+def analyst_for(game: str) -> Any:
+    """What reviews of ``game`` need (its bots package's ``ANALYST``: :class:`cardavia.bots.review.Analyst`).
+
+    ``ValueError`` for a game without one.
+    """
+    package = _PACKAGES.get(game)
+    if package is None:
+        raise ValueError(f"unknown game {game!r}")
+    analyst = getattr(importlib.import_module(package), "ANALYST", None)
+    if analyst is None:
+        raise ValueError(f"no review for {game!r} yet")
+    return analyst
+
+
 def get_bot(game: str, level: str) -> Bot[Any]:
     """The bot of ``level`` for ``game``; ``ValueError`` for an unknown level."""
     if level not in LEVELS:

@@ -305,6 +305,22 @@ class TableService:
             )
         return steps
 
+    def deal_hands(self, table_id: str, owner: str, deal_no: int) -> list[list[list[str]]]:
+        """Every seat's hand before the first action and after each one, of a finished deal only (the
+        record reveals them all already): ``hands[step][seat]``, steps as in :meth:`deal_steps`."""
+        state, summary = self._finished(table_id, owner, deal_no)
+        deal, entries = state.replay_deal(summary)
+        seats = range(state.game.num_seats)
+
+        def hands() -> list[list[str]]:
+            return [list(deal.view(s).to_json()["hand"]) for s in seats]
+
+        out = [hands()]
+        for entry in entries:
+            deal.apply(state.game.action_from_json(entry.action, entry.seat))
+            out.append(hands())
+        return out
+
     def deal_record(self, table_id: str, owner: str, deal_no: int) -> JSON:
         """The finished deal as a record ``cardavia replay`` accepts."""
         with self.lock(table_id):

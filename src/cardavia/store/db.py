@@ -27,7 +27,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import NullPool
 
-from cardavia.store.models import ActionRow, DealRow, TableRow
+from cardavia.store.models import ActionRow, DealRow, ReviewRow, TableRow
 
 ENV_VAR = "CARDAVIA_DATABASE_URL"
 NOTIFY_CHANNEL = "cardavia_tables"
@@ -39,6 +39,7 @@ _MIGRATION_LOCK = 0x6361726461  # an arbitrary advisory-lock key: one migrating 
 TABLES: Table = TableRow.__table__  # type: ignore[assignment]
 ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 DEALS: Table = DealRow.__table__  # type: ignore[assignment]
+REVIEWS: Table = ReviewRow.__table__  # type: ignore[assignment]
 _HEAD = select(
     TABLES,
     select(func.max(ACTIONS.c.seq)).where(ACTIONS.c.table_id == TABLES.c.id).scalar_subquery().label("n"),
@@ -518,6 +519,152 @@ class Store:
     def count_actions(self, table_id: str) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).where(ACTIONS.c.table_id == table_id)).scalar_one())
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    """A review job as stored (see :class:`cardavia.store.models.ReviewRow`)."""
+
+    table_id: str
+    deal_no: int
+    seat: int
+    status: str  # queued | running | done | failed
+    done: int
+    total: int
+    record: dict[str, Any]
+    result: dict[str, Any] | None
+    claim: str | None
+    heartbeat: float
+
+
+def _job(r: Any) -> ReviewJob:
+    return ReviewJob(
+        r.table_id,
+        int(r.deal_no),
+        int(r.seat),
+        r.status,
+        int(r.done),
+        int(r.total),
+        json.loads(r.record),
+        None if r.result is None else json.loads(r.result),
+        r.claim,
+        float(r.heartbeat),
+    )
+
+
+class ReviewStore:
+    """Review jobs in the database: queued by a request, claimed and run by any process's job loop.
+
+    Every change of a claimed job names its claim, so a process that lost its claim (it was too slow
+    and another took the job over) writes nothing.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.engine = store.engine
+
+    def get(self, table_id: str, deal_no: int) -> ReviewJob | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(REVIEWS).where(REVIEWS.c.table_id == table_id, REVIEWS.c.deal_no == deal_no)
+            ).first()
+        return None if row is None else _job(row)
+
+    def enqueue(
+        self, table_id: str, deal_no: int, seat: int, record: dict[str, Any], now: float
+    ) -> ReviewJob:
+        """Queue the review of a deal, unless it is queued, running or done already; a failed one is
+        queued again. Answers the job as it now stands."""
+        job = self.get(table_id, deal_no)
+        if job is not None and job.status != "failed":
+            return job
+        values = {
+            "seat": seat,
+            "status": "queued",
+            "done": 0,
+            "total": 0,
+            "record": json.dumps(record, sort_keys=True),
+            "result": None,
+            "claim": None,
+            "heartbeat": now,
+        }
+        try:
+            with self.engine.begin() as conn:
+                if job is None:
+                    conn.execute(
+                        REVIEWS.insert(),
+                        {"table_id": table_id, "deal_no": deal_no, "created_at": now, **values},
+                    )
+                else:
+                    conn.execute(
+                        REVIEWS.update()
+                        .where(
+                            REVIEWS.c.table_id == table_id,
+                            REVIEWS.c.deal_no == deal_no,
+                            REVIEWS.c.status == "failed",
+                        )
+                        .values(**values)
+                    )
+        except IntegrityError:
+            pass  # another request queued it first
+        found = self.get(table_id, deal_no)
+        assert found is not None
+        return found
+
+    def claim_next(self, claim: str, now: float, stale_after: float) -> ReviewJob | None:
+        """Claim the oldest queued job, or a running one whose heartbeat is older than
+        ``stale_after`` seconds (its process died); None if there is none."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(REVIEWS.c.table_id, REVIEWS.c.deal_no, REVIEWS.c.status, REVIEWS.c.heartbeat)
+                .where(
+                    (REVIEWS.c.status == "queued")
+                    | ((REVIEWS.c.status == "running") & (REVIEWS.c.heartbeat < now - stale_after))
+                )
+                .order_by(REVIEWS.c.created_at)
+                .limit(8)
+            ).all()
+        for table_id, deal_no, status, heartbeat in rows:
+            with self.engine.begin() as conn:
+                # the status and heartbeat read above must still hold: else another process won
+                taken = conn.execute(
+                    REVIEWS.update()
+                    .where(
+                        REVIEWS.c.table_id == table_id,
+                        REVIEWS.c.deal_no == deal_no,
+                        REVIEWS.c.status == status,
+                        REVIEWS.c.heartbeat == heartbeat,
+                    )
+                    .values(status="running", claim=claim, heartbeat=now)
+                ).rowcount
+            if taken:
+                return self.get(table_id, deal_no)
+        return None
+
+    def progress(self, table_id: str, deal_no: int, claim: str, done: int, total: int, now: float) -> bool:
+        """Record progress (and keep the claim alive); False if the claim was lost."""
+        return self._update(table_id, deal_no, claim, done=done, total=total, heartbeat=now)
+
+    def finish(self, table_id: str, deal_no: int, claim: str, result: dict[str, Any], now: float) -> bool:
+        return self._update(
+            table_id, deal_no, claim, status="done", result=json.dumps(result, sort_keys=True), heartbeat=now
+        )
+
+    def fail(self, table_id: str, deal_no: int, claim: str, now: float) -> bool:
+        return self._update(table_id, deal_no, claim, status="failed", heartbeat=now)
+
+    def _update(self, table_id: str, deal_no: int, claim: str, **values: Any) -> bool:
+        with self.engine.begin() as conn:
+            n = conn.execute(
+                REVIEWS.update()
+                .where(
+                    REVIEWS.c.table_id == table_id,
+                    REVIEWS.c.deal_no == deal_no,
+                    REVIEWS.c.claim == claim,
+                    REVIEWS.c.status == "running",
+                )
+                .values(**values)
+            ).rowcount
+        return bool(n)
 
 
 def open_store(database: str | None = None, *, migrate: bool = True, writable: bool = False) -> Store:

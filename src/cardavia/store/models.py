@@ -58,3 +58,30 @@ class DealRow(Base):
 
 
 Index("ix_cardavia_deals_owner", DealRow.owner, DealRow.finished_at)
+
+
+class ReviewRow(Base):
+    """A review job of one finished deal (seat 0's decisions), and its result once computed.
+
+    ``status``: ``queued`` → ``running`` (claimed by ``claim`` at ``heartbeat``) → ``done`` | ``failed``.
+    A ``running`` job whose heartbeat is old was left by a process that died: another one claims it.
+    """
+
+    __tablename__ = "cardavia_reviews"
+
+    table_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("cardavia_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    deal_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(8))
+    done: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str] = mapped_column(Text)  # the deal record under review (JSON)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # the review's JSON when done
+    claim: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    heartbeat: Mapped[float] = mapped_column()
+    created_at: Mapped[float] = mapped_column()
+
+
+Index("ix_cardavia_reviews_status", ReviewRow.status, ReviewRow.heartbeat)

@@ -29,6 +29,7 @@ from cardavia.service.driver import BotDriver
 from cardavia.service.errors import NotFound, Stale, TableError
 from cardavia.service.offload import Offload
 from cardavia.service.payload import table_out
+from cardavia.service.reviews import ReviewService
 from cardavia.service.seeds import derive
 from cardavia.service.state import TableState
 from cardavia.service.tables import TableService
@@ -68,6 +69,7 @@ class Runtime:
     driver: BotDriver
     hub: EventHub
     rate: RateLimit
+    reviews: ReviewService
     default_pace_ms: int = 700
 
     @property
@@ -452,6 +454,36 @@ async def deal_steps(table_id: TableId, deal_no: DealNo, request: Request) -> An
     owner = _owner_or_404(request)
     try:
         return JSONResponse(await rt.offload.run(rt.service.deal_steps, table_id, owner, deal_no))
+    except GameError as exc:
+        return game_error_response(exc)
+
+
+@router.get("/tables/{table_id}/deals/{deal_no}/hands", responses=ERRORS)
+async def deal_hands(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
+    """Every seat's hand at each step of a finished deal (the replay's "show every hand")."""
+    rt = runtime(request)
+    try:
+        return rt.service.deal_hands(table_id, _owner_or_404(request), deal_no)
+    except GameError as exc:
+        return game_error_response(exc)
+
+
+@router.post("/tables/{table_id}/deals/{deal_no}/review", status_code=202, responses=ERRORS)
+async def start_review(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
+    """Queue the review of a finished deal of this browser's table (idempotent): its job's state."""
+    rt = runtime(request)
+    try:
+        return JSONResponse(rt.reviews.request(table_id, _owner_or_404(request), deal_no), status_code=202)
+    except GameError as exc:
+        return game_error_response(exc)
+
+
+@router.get("/tables/{table_id}/deals/{deal_no}/review", responses=ERRORS)
+async def get_review(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
+    """The review's state: ``none``, ``queued``, ``running`` (progress), ``done`` (with it), ``failed``."""
+    rt = runtime(request)
+    try:
+        return rt.reviews.status(table_id, _owner_or_404(request), deal_no)
     except GameError as exc:
         return game_error_response(exc)
 

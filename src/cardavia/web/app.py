@@ -29,6 +29,7 @@ from starlette.routing import Match
 from cardavia.games.errors import GameError
 from cardavia.service.driver import BotDriver, Think
 from cardavia.service.offload import Offload
+from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
 from cardavia.store.db import StoreUnavailable, open_store
 from cardavia.web import api
@@ -251,9 +252,13 @@ def create_app(
     service = TableService(store, on_append=hub.publish)
     offload = Offload(store_threads)
     driver = BotDriver(service, workers=bot_workers, think=think, offload=offload, min_step_ms=min_step_ms)
+    reviews = ReviewService(service)
+    # reviews run in a process of their own (none when the bots think in this process: tests)
+    review_runner = ReviewRunner(reviews, workers=1 if bot_workers > 0 else 0)
     rt = api.Runtime(
         service=service,
         driver=driver,
+        reviews=reviews,
         hub=hub,
         rate=api.RateLimit(create_burst, create_per_minute),
         default_pace_ms=pace_ms,
@@ -267,9 +272,11 @@ def create_app(
             hub.listen(conninfo)
         store.checkpoints()
         await driver.start()
+        await review_runner.start()
         try:
             yield
         finally:
+            await review_runner.close()
             await driver.close()
             await hub.close()
             offload.close()

@@ -138,6 +138,16 @@ def table_page(request: Request, slug: str) -> HTMLResponse:
     return _page(request, "pages/table.html", t=t, sprite=sprite(t.game), data=data)
 
 
+@router.get("/traditions/{slug}/replay/{table_id}/{deal_no}", response_class=HTMLResponse)
+def replay_page(request: Request, slug: str, table_id: str, deal_no: int) -> HTMLResponse:
+    """A finished deal move by move, and its review (the data come from the API, which checks the owner)."""
+    t = tradition(slug)
+    if len(table_id) > 64 or not 1 <= deal_no <= 10**9:
+        raise HTTPException(status_code=404)
+    data = table_data.replay_data(language_of(request), t, table_id, deal_no)
+    return _page(request, "pages/replay.html", t=t, sprite=sprite(t.game), data=data)
+
+
 @router.get("/history", response_class=HTMLResponse)
 def history_page(request: Request) -> HTMLResponse:
     code = language_of(request)

@@ -16,7 +16,7 @@ from cardavia.i18n.catalogs import translations
 from cardavia.web import assets
 from cardavia.web.content import Msg, Plural, Tradition
 from cardavia.web.render import translate
-from cardavia.web.ui_text import BY_GAME, COMMON
+from cardavia.web.ui_text import BY_GAME, COMMON, REPLAY
 
 # Error parameters that hold pieces as codes: shown as the code alone ("codes the player just
 # chose") or as the translated name then the code.
@@ -137,5 +137,14 @@ def history_data(code: str, traditions: Iterable[Tradition]) -> dict[str, Any]:
     return {
         "lang": code,
         "games": {t.game: {"name": translate(code, t.game_name), "slug": t.slug} for t in traditions},
-        "text": _texts(code, COMMON),
+        "text": {**_texts(code, COMMON), **_texts(code, REPLAY)},
     }
+
+
+def replay_data(code: str, t: Tradition, table_id: str, deal_no: int) -> dict[str, Any]:
+    """What the replay page's script needs: the table page's texts, its own, and which deal."""
+    data = page_data(code, t)
+    data["text"].update(_texts(code, REPLAY))
+    # the sprite's prefix of the game's pieces ("tile", "card")
+    kind = PIECE_CONTEXT[t.game].split()[0]
+    return {**data, "table": table_id, "deal_no": deal_no, "piece_kind": kind}

@@ -335,3 +335,75 @@ CHERKI: dict[str, Msg | Plural] = {
 }
 
 BY_GAME: dict[str, dict[str, Msg | Plural]] = {"tien-gow": TIEN_GOW, "cherki": CHERKI}
+
+# The replay page's own texts (with COMMON and the game's texts, which name the moves and seats).
+REPLAY: dict[str, Msg | Plural] = {
+    "replay_link": Msg(
+        "link from a finished deal to the page that replays it move by move and reviews the player's choices",
+        "Replay and review",
+    ),
+    "replay_title": Msg("replay page heading; %(deal)s names the deal, e.g. 'Deal 3'", "Replay: %(deal)s"),
+    "first": Msg("replay button: go to the start of the deal", "Start"),
+    "prev": Msg("replay button: one move back", "Back"),
+    "next": Msg("replay button: one move forward", "Forward"),
+    "last": Msg("replay button: go to the end of the deal", "End"),
+    "step_of": Msg(
+        "replay position: %(step)s is the move shown, %(total)s the number of moves in the deal",
+        "Move %(step)s of %(total)s",
+    ),
+    "at_start": Msg("replay: the position before anyone has played", "Before anyone has played."),
+    "keys_help": Msg(
+        "replay: how to move with the keyboard",
+        "Left and right arrow keys go back and forward; Home and End go to the start and the end.",
+    ),
+    "show_hands": Msg(
+        "replay switch: show every player's hidden pieces (the deal is over)", "Show every hand"
+    ),
+    "hand_of": Msg("replay: heading of one player's pieces; %(name)s is the seat name", "Hand: %(name)s"),
+    "review_start": Msg("replay button: start the review of the player's decisions", "Review my decisions"),
+    "review_queued": Msg(
+        "replay: the review is waiting for the server", "The review will start in a moment…"
+    ),
+    "review_running": Plural(
+        "replay: the review is running; %(done)s decisions are done out of %(num)s",
+        "Reviewing: %(done)s of %(num)s decision…",
+        "Reviewing: %(done)s of %(num)s decisions…",
+    ),
+    "review_failed": Msg("replay: the review could not be finished", "The review could not be finished."),
+    "review_retry": Msg("replay button: ask for the review again after it failed", "Try again"),
+    "review_summary": Plural(
+        "replay: the review's summary; %(points)s are points lost, %(accuracy)s a percentage",
+        "%(num)s decision reviewed: %(points)s points lost, accuracy %(accuracy)s.",
+        "%(num)s decisions reviewed: %(points)s points lost, accuracy %(accuracy)s.",
+    ),
+    "accuracy_help": Msg(
+        "replay: what the review's accuracy means",
+        "Accuracy is the share of what your choices put at stake that you kept. Each choice is compared "
+        "with every other you had, played out many times from what you could see then.",
+    ),
+    "label_best": Msg("review label: the player's choice was the best found", "Best"),
+    "label_good": Msg("review label: a choice with no clear loss", "Good"),
+    "label_inaccuracy": Msg("review label: a choice that lost a little", "Inaccuracy"),
+    "label_mistake": Msg("review label: a choice that lost clearly", "Mistake"),
+    "label_blunder": Msg("review label: a choice that lost a lot", "Blunder"),
+    "decision_best": Msg(
+        "replay: the player's choice here was the best; %(label)s is the review label",
+        "%(label)s: no better choice found.",
+    ),
+    "decision_loss": Msg(
+        "replay: what a choice cost; %(label)s is the review label, %(points)s the points lost, "
+        "%(low)s and %(high)s the ends of the 95 percent interval",
+        "%(label)s: %(points)s points lost (95 %% interval %(low)s to %(high)s).",
+    ),
+    "better": Msg("replay: the better move; %(move)s describes it", "Better: %(move)s"),
+    "why": Msg("replay: the reason the better move is better; %(reason)s is the reason", "Why: %(reason)s"),
+    "losses_heading": Msg(
+        "replay: heading of the list of the player's costliest decisions", "Biggest losses"
+    ),
+    "no_losses": Msg("replay: no decision lost points", "None of your decisions lost points."),
+    "not_found": Msg(
+        "replay: the deal cannot be shown",
+        "This deal cannot be shown: it is not a finished deal of your tables in this browser.",
+    ),
+    "your_decision": Msg("replay: badge on a move that was the player's own decision", "Your decision"),
+}

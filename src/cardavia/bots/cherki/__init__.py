@@ -14,6 +14,7 @@ from cardavia.bots.base import Bot
 from cardavia.bots.cherki.easy import EasyBot
 from cardavia.bots.cherki.hard import HardBot
 from cardavia.bots.cherki.normal import NormalBot
+from cardavia.bots.cherki.review import ANALYST
 from cardavia.bots.random_bot import RandomBot
 
 BOTS: dict[str, Bot[Any]] = {
@@ -23,3 +24,5 @@ BOTS: dict[str, Bot[Any]] = {
     "normal": NormalBot(),
     "hard": HardBot(),
 }
+
+__all__ = ["ANALYST", "BOTS"]

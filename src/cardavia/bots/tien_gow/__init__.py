@@ -13,6 +13,7 @@ from typing import Any, cast
 from cardavia.bots.base import Bot
 from cardavia.bots.random_bot import RandomBot
 from cardavia.bots.tien_gow.levels import EasyBot, HardBot, NormalBot
+from cardavia.bots.tien_gow.review import ANALYST
 
 BOTS: dict[str, Bot[Any]] = {
     # frozen dataclasses: read-only attributes, which Bot's protocol spells as settable
@@ -21,3 +22,5 @@ BOTS: dict[str, Bot[Any]] = {
     "normal": cast(Bot[Any], NormalBot()),
     "hard": cast(Bot[Any], HardBot()),
 }
+
+__all__ = ["ANALYST", "BOTS"]

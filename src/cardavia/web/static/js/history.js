@@ -41,7 +41,12 @@ async function load() {
     link.textContent = fmt(data.text.download, {});
     const td = document.createElement("td");
     td.append(link);
-    tr.append(td);
+    const replay = document.createElement("a");
+    replay.href = `/traditions/${encodeURIComponent(game ? game.slug : row.game)}/replay/${encodeURIComponent(row.table)}/${row.deal_no}`;
+    replay.textContent = fmt(data.text.replay_link, {});
+    const replayCell = document.createElement("td");
+    replayCell.append(replay);
+    tr.append(replayCell, td);
     body.append(tr);
   }
   document.getElementById("history").hidden = rows.length === 0;

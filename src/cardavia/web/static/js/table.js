@@ -401,6 +401,10 @@ function renderAll() {
     $("level-note").hidden = table.level === level();
     game.render(table, busy);
     explainResult(table);
+    // the finished deal's replay and review (its own page)
+    const replay = $("replay-link");
+    replay.hidden = status !== "over";
+    replay.firstElementChild.href = `/traditions/${data.slug}/replay/${encodeURIComponent(table.id)}/${table.deal_no}`;
   });
 }
 

@@ -1,0 +1,71 @@
+"""What a review of a Cherki deal needs (:class:`cardavia.bots.review.Analyst`): ``ANALYST``.
+
+A sample is the ``hard`` bot's determinization of the view (:class:`.hard._Sampler`: opponents'
+hands holding what they were seen taking, a caller's hand a ready hand whose wait it has not shown
+it cannot have, the stock from the rest), and a play-out is the ``hard`` bot's (:func:`.hard._run`:
+the chosen action, then every seat on the fast greedy policy of :mod:`.sim`, under a millisecond a
+deal). The full ``hard`` bot takes up to 0.25 s a decision; a deal has some sixty of them, so
+playing it in every seat of every play-out would make one review take days.
+
+Suits never matter to the play-outs, so two discards of one kind are one alternative.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from cardavia.bots.base import Reason
+from cardavia.bots.cherki.hard import _run, _Sampler
+from cardavia.bots.cherki.memory import Memory, read_view
+from cardavia.bots.cherki.messages import hint
+from cardavia.bots.cherki.normal import NormalBot
+from cardavia.bots.review import Sampling, Thresholds
+from cardavia.games.cherki.actions import Action
+from cardavia.games.cherki.cards import KIND_CODES, kind_of_code
+from cardavia.games.cherki.hands import ready_wait
+from cardavia.games.cherki.view import CherkiView
+
+Prepared = tuple[Memory, _Sampler]
+World = tuple[list[list[int]], list[int]]
+
+
+class CherkiAnalyst:
+    """Reviews Cherki decisions; thresholds and sampling are explained in docs/review.md."""
+
+    thresholds = Thresholds(inaccuracy=10.0, mistake=25.0, blunder=50.0)
+    sampling = Sampling(screen=24, keep=4, min_samples=48, max_samples=768, batch=24)
+
+    def is_decision(self, view: CherkiView) -> bool:
+        # a called hand's turn plays itself; one legal action is no choice either
+        return not view.forced and len(view.legal) > 1
+
+    def prepare(self, view: CherkiView) -> Prepared:
+        mem = read_view(view)
+        return mem, _Sampler(mem)
+
+    def sample(self, prepared: Prepared, rng: random.Random) -> World | None:
+        return prepared[1].sample(rng)
+
+    def outcome(self, prepared: Prepared, world: World, action: Action, rng: random.Random) -> float:
+        hands, stock = world
+        return float(_run(prepared[0], hands, stock, action))  # copies the world; deterministic
+
+    def key(self, action: Action) -> Hashable:
+        kind = kind_of_code(action.card) if action.card is not None else None
+        return (action.do, kind, action.call)
+
+    def reason(self, view: CherkiView, action: Action, samples: int, mean: float) -> Reason:
+        normal = NormalBot().decide(view, random.Random(0))
+        if self.key(normal.action) == self.key(action):
+            return normal.reason
+        net = round(mean)
+        if action.do == "discard":
+            return hint("search-discard", card=action.card or "", rounds=samples, net=net)
+        if action.do in ("draw", "take"):
+            return hint(f"search-{action.do}", rounds=samples, net=net)
+        wait = ready_wait(list(read_view(view).counts))
+        return hint("call-ready", kind=KIND_CODES[wait] if wait is not None else "")
+
+
+ANALYST = CherkiAnalyst()

@@ -1,0 +1,433 @@
+"""The review of a finished deal: every decision of one seat priced against the best alternative.
+
+Generic over the game protocol. For each decision of the seat (a turn with a real choice: forced
+turns are skipped), the deal is replayed to that moment and the seat's **view** is taken from the
+engine, never the state: the game's :class:`Analyst` samples the pieces that view hides (the same
+determinization the ``hard`` bot uses) and plays every legal alternative out on each sample with the
+``hard`` bot's play-out policy in every seat. All alternatives meet the same samples and the same
+per-sample seeds (common random numbers), so the differences between them are paired and tight.
+
+Per decision: ``loss`` = best mean − chosen mean (points, ≥ 0), its 95 % Student interval from the
+paired differences, and a label that is earned only when the interval's **lower** bound clears the
+label's threshold (``Thresholds``, per game; docs/review.md says how they were chosen):
+
+- ``best``: the chosen action has the best mean;
+- ``blunder`` / ``mistake`` / ``inaccuracy``: the lower bound is at least that threshold;
+- ``good``: anything else (the loss may be noise, or small).
+
+Sampling is sequential and deterministic: screen every alternative on ``screen`` samples, keep the
+chosen one and the ``keep`` best for the rest, and stop after ``min_samples`` once the label can no
+longer change (the interval straddles no threshold), else at ``max_samples``. No clock is read, so a
+review is a function of the record, the seat and the seed.
+
+Each game's bots package exports ``ANALYST`` (see :func:`cardavia.bots.registry.analyst_for`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Hashable, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from cardavia.bots.base import Reason
+from cardavia.bots.stats import mean_interval
+from cardavia.games.errors import GameError, RecordError
+from cardavia.games.registry import get_game
+from cardavia.games.replay import ReplayRejected, replay_record
+
+LABELS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Points a decision's loss must clear (by its interval's lower bound) to earn each label."""
+
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+    def label(self, low: float) -> str:
+        """The worst label whose threshold ``low`` reaches, else ``good``."""
+        if low >= self.blunder:
+            return "blunder"
+        if low >= self.mistake:
+            return "mistake"
+        if low >= self.inaccuracy:
+            return "inaccuracy"
+        return "good"
+
+    def as_tuple(self) -> tuple[float, float, float]:
+        return (self.inaccuracy, self.mistake, self.blunder)
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """How many samples a decision gets (see the module docstring)."""
+
+    screen: int  # every alternative is played on this many samples
+    keep: int  # ... then only the chosen one and this many best go on
+    min_samples: int
+    max_samples: int
+    batch: int = 16  # how often the stopping rule is checked
+
+
+class Analyst(Protocol):
+    """What a game provides for its reviews (``ANALYST`` in its bots package)."""
+
+    thresholds: Thresholds
+    sampling: Sampling
+
+    def is_decision(self, view: Any) -> bool:
+        """Whether the seat has a real choice (False for a forced turn)."""
+        ...
+
+    def prepare(self, view: Any) -> Any:
+        """What the sampler and the play-outs need from the view, worked out once per decision."""
+        ...
+
+    def sample(self, prepared: Any, rng: random.Random) -> Any | None:
+        """One guess of every hidden piece consistent with the view, or None if none was found."""
+        ...
+
+    def outcome(self, prepared: Any, world: Any, action: Any, rng: random.Random) -> float:
+        """The seat's net points when it plays ``action`` in ``world`` and the deal is played out."""
+        ...
+
+    def key(self, action: Any) -> Hashable:
+        """Actions with one key are the same choice for the play-outs (e.g. equal cards of two suits)."""
+        ...
+
+    def reason(self, view: Any, action: Any, samples: int, mean: float) -> Reason:
+        """Why ``action`` (the review's best) is good, as the bots' hint reasons say it."""
+        ...
+
+
+@dataclass(frozen=True)
+class DecisionReview:
+    """The review of one decision; ``index`` is the action's 0-based index in the record."""
+
+    index: int
+    chosen: dict[str, Any]
+    best: dict[str, Any]
+    loss: float
+    ci95: tuple[float, float]
+    label: str
+    samples: int
+    spread: float  # best mean − worst mean over the alternatives: what was at stake
+    reason: Reason  # why the best is best (the bot's short reason)
+    alternatives: int
+
+    def to_json(self, full: bool = False) -> dict[str, Any]:
+        """The contract's object; ``full`` adds what the replay page shows (reason, samples, spread)."""
+        out: dict[str, Any] = {
+            "index": self.index,
+            "chosen": self.chosen,
+            "best": self.best,
+            "loss": self.loss,
+            "ci95": list(self.ci95),
+            "label": self.label,
+        }
+        if full:
+            out.update(
+                samples=self.samples,
+                spread=self.spread,
+                alternatives=self.alternatives,
+                reason=self.reason.to_json(),
+            )
+        return out
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one seat over a whole deal."""
+
+    game: str
+    seat: int
+    decisions: tuple[DecisionReview, ...]
+    seed: int = 0
+    thresholds: tuple[float, float, float] = field(default=(0.0, 0.0, 0.0))
+
+    @property
+    def points_lost(self) -> float:
+        return round(math.fsum(d.loss for d in self.decisions), 2)
+
+    @property
+    def accuracy(self) -> float:
+        """100 × (1 − points lost / points at stake): the share of what the seat's choices could
+        swing (best − worst alternative, summed over its decisions) that it kept; 100 when nothing
+        was at stake."""
+        stake = math.fsum(d.spread for d in self.decisions)
+        if stake <= 0:
+            return 100.0
+        lost = math.fsum(d.loss for d in self.decisions)
+        return round(max(0.0, 100.0 * (1.0 - lost / stake)), 1)
+
+    def summary(self) -> dict[str, Any]:
+        return {"decisions": len(self.decisions), "points_lost": self.points_lost, "accuracy": self.accuracy}
+
+    def to_json(self, full: bool = False) -> dict[str, Any]:
+        """``cardavia review --json`` (DESIGN.md); ``full`` adds per-decision detail and the labels."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "seat": self.seat,
+            "decisions": [d.to_json(full) for d in self.decisions],
+            "summary": self.summary(),
+        }
+        if full:
+            out["seed"] = self.seed
+            out["thresholds"] = dict(zip(LABELS[2:], self.thresholds, strict=True))
+        return out
+
+
+class ReviewError(GameError):
+    """A record that cannot be reviewed (unfinished, or no such seat); bad records raise
+    :class:`ReplayRejected` as ``cardavia replay`` does."""
+
+
+def decision_seed(seed: int, index: int) -> int:
+    """The generator seed of the decision at record index ``index`` (independent of the truth)."""
+    return random.Random(f"review:{seed}:{index}").getrandbits(62)
+
+
+def _round(x: float) -> float:
+    return round(x, 2) + 0.0  # no "-0.0" in the JSON
+
+
+def capped(sampling: Sampling, max_samples: int | None) -> Sampling:
+    """``sampling`` with at most ``max_samples`` samples a decision (a quicker, rougher review)."""
+    if max_samples is None or max_samples >= sampling.max_samples:
+        return sampling
+    n = max(2, max_samples)
+    return replace(
+        sampling,
+        screen=min(sampling.screen, n),
+        min_samples=min(sampling.min_samples, n),
+        max_samples=n,
+        batch=min(sampling.batch, n),
+    )
+
+
+def review_decision(
+    analyst: Analyst,
+    game: Any,
+    view: Any,
+    chosen: Any,
+    index: int,
+    seed: int,
+    max_samples: int | None = None,
+) -> DecisionReview | None:
+    """Price ``chosen`` among the legal actions of ``view``; None if no sample could be drawn."""
+    prepared = analyst.prepare(view)
+    chosen_key = analyst.key(chosen)
+    alts: list[Any] = [chosen]
+    seen = {chosen_key}
+    for a in view.legal:
+        k = analyst.key(a)
+        if k not in seen:
+            seen.add(k)
+            alts.append(a)
+    values: list[list[float]] = [[] for _ in alts]
+    live = list(range(len(alts)))
+    sp = capped(analyst.sampling, max_samples)
+    th = analyst.thresholds.as_tuple()
+    rng = random.Random(decision_seed(seed, index))
+    n = 0
+    while n < sp.max_samples:
+        world = None
+        for _ in range(4):
+            world = analyst.sample(prepared, rng)
+            if world is not None:
+                break
+        if world is None:
+            break
+        play_seed = rng.getrandbits(62)
+        for i in live:
+            values[i].append(analyst.outcome(prepared, world, alts[i], random.Random(play_seed)))
+        n += 1
+        if n == sp.screen and len(live) > sp.keep + 1:
+            ranked = sorted(live[1:], key=lambda i: -math.fsum(values[i]))
+            live = [0, *sorted(ranked[: sp.keep])]
+        if n >= sp.min_samples and n % sp.batch == 0:
+            best = _best(values, live, n)
+            lo, hi = _interval(values, best, n)
+            if best == 0 or not any(lo < t <= hi for t in th):
+                break
+    if n == 0:
+        return None
+    best = _best(values, live, n)
+    means = [math.fsum(values[i][:n]) / n for i in live]
+    loss = math.fsum(values[best][:n]) / n - means[0]
+    lo, hi = _interval(values, best, n)
+    label = "best" if best == 0 else analyst.thresholds.label(lo)
+    best_action = alts[best]
+    return DecisionReview(
+        index=index,
+        chosen=game.action_to_json(chosen),
+        best=game.action_to_json(best_action),
+        loss=_round(max(loss, 0.0)),
+        ci95=(_round(lo), _round(hi)),
+        label=label,
+        samples=n,
+        spread=_round(max(means) - min(math.fsum(v) / len(v) for v in values if v)),
+        reason=analyst.reason(view, best_action, n, math.fsum(values[best][:n]) / n),
+        alternatives=len(alts),
+    )
+
+
+def _best(values: list[list[float]], live: list[int], n: int) -> int:
+    # ties go to the chosen action (index 0), then to the first in the legal order
+    return max(live, key=lambda i: (round(math.fsum(values[i][:n]), 9), i == 0, -i))
+
+
+def _interval(values: list[list[float]], best: int, n: int) -> tuple[float, float]:
+    if best == 0:
+        return (0.0, 0.0)
+    diffs = [values[best][j] - values[0][j] for j in range(n)]
+    if all(d == diffs[0] for d in diffs):  # no spread: the difference is certain
+        return (diffs[0], diffs[0])
+    iv = mean_interval(diffs)
+    return (iv.low, iv.high)
+
+
+def review_record(
+    record: Mapping[str, Any],
+    seat: int,
+    *,
+    seed: int = 0,
+    analyst: Analyst | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    max_samples: int | None = None,
+) -> Review:
+    """Review every decision of ``seat`` in a finished record.
+
+    Raises :class:`ReplayRejected` for a record ``cardavia replay`` rejects, and
+    :class:`ReviewError` for an unfinished record or a seat the game does not have. ``progress``
+    is called with (decisions done, decisions in all); ``max_samples`` caps each decision's samples.
+    """
+    outcome = replay_record(dict(record))  # checks every action; raises ReplayRejected
+    if not outcome.finished:
+        raise ReviewError("unfinished", "the deal is not finished: only a finished deal can be reviewed")
+    game = get_game(outcome.game)
+    if not (isinstance(seat, int) and 0 <= seat < game.num_seats):
+        raise ReviewError(
+            "bad-seat", f"{outcome.game} has seats 0 to {game.num_seats - 1}, not {seat}", {"seat": seat}
+        )
+    if analyst is None:
+        from cardavia.bots.registry import analyst_for
+
+        analyst = analyst_for(outcome.game)
+    deal, actions = game.deal_from_record(record)
+    todo: list[tuple[int, Any, Any]] = []
+    for index, action in enumerate(actions):
+        if deal.to_act() == seat:
+            view = deal.view(seat)  # the seat's view at that moment: never the state
+            if analyst.is_decision(view):
+                todo.append((index, view, action))
+        deal.apply(action)
+    out = []
+    for done, (index, view, action) in enumerate(todo):
+        d = review_decision(analyst, game, view, action, index, seed, max_samples)
+        if d is not None:
+            out.append(d)
+        if progress:
+            progress(done + 1, len(todo))
+    return Review(outcome.game, seat, tuple(out), seed, analyst.thresholds.as_tuple())
+
+
+def review_text(text: str, seat: int, *, seed: int = 0, max_samples: int | None = None) -> Review:
+    """Parse and review a record given as text (``ReplayRejected`` if it is not a record)."""
+    from cardavia.games.replay import parse_record
+
+    try:
+        record = parse_record(text)
+    except RecordError as exc:
+        raise ReplayRejected(exc, None) from None
+    return review_record(record, seat, seed=seed, max_samples=max_samples)
+
+
+def biggest_losses(review: Review) -> list[DecisionReview]:
+    """The decisions that lost points, the biggest loss first."""
+    return sorted((d for d in review.decisions if d.label != "best"), key=lambda d: (-d.loss, d.index))
+
+
+def _review_seat(job: tuple[str, int, int, int | None]) -> tuple[int, int, float]:
+    path, seat, seed, cap = job
+    review = review_text(Path(path).read_text(encoding="utf-8"), seat, seed=seed, max_samples=cap)
+    return seat, len(review.decisions), review.points_lost
+
+
+def bulk_review(
+    index_path: Path,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    max_samples: int | None = None,
+) -> dict[str, dict[str, Any]]:
+    """Review every seat of every record an arena wrote (``arena --records``), summed up by level.
+
+    Per level: seat-deals reviewed, decisions, and the mean points lost per decision with its 95 %
+    interval, the unit being one seat's deal (its points lost / its decisions), so a long deal does
+    not weigh more than a short one.
+    """
+    entries = json.loads(index_path.read_text(encoding="utf-8"))
+    jobs: list[tuple[str, int, int, int | None]] = []
+    levels: list[str] = []
+    for entry in entries:
+        for seat, level in enumerate(entry["levels"]):
+            jobs.append((str(index_path.parent / entry["file"]), seat, seed, max_samples))
+            levels.append(level)
+    results: list[tuple[int, int, float]] = []
+    if workers <= 1:
+        for job in jobs:
+            results.append(_review_seat(job))
+            if progress:
+                progress(len(results), len(jobs))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for r in pool.map(_review_seat, jobs):
+                results.append(r)
+                if progress:
+                    progress(len(results), len(jobs))
+    per_level: dict[str, list[float]] = {}
+    decisions: dict[str, int] = {}
+    for level, (_, n, lost) in zip(levels, results, strict=True):
+        decisions[level] = decisions.get(level, 0) + n
+        if n:
+            per_level.setdefault(level, []).append(lost / n)
+    out = {}
+    for level, values in per_level.items():
+        iv = mean_interval(values)
+        out[level] = {
+            "seat_deals": len(values),
+            "decisions": decisions[level],
+            "loss_per_decision": iv.estimate,
+            "ci95": [iv.low, iv.high],
+        }
+    return out
+
+
+def run_bulk_command(
+    index_path: Path, seed: int, workers: int, as_json: bool, max_samples: int | None = None
+) -> int:
+    """``cardavia review DIR/index.json --index``: :func:`bulk_review`, printed."""
+    import sys
+
+    try:
+        out = bulk_review(index_path, seed, workers, max_samples=max_samples)
+    except (OSError, ValueError, KeyError, TypeError, GameError) as exc:
+        print(f"cardavia review: cannot review {index_path}: {exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(out))
+        return 0
+    for level, f in sorted(out.items(), key=lambda kv: -kv[1]["loss_per_decision"]):
+        print(
+            f"{level:<7} {f['seat_deals']:>5} seat-deals {f['decisions']:>6} decisions  "
+            f"lost/decision {f['loss_per_decision']:.3f} [{f['ci95'][0]:.3f}, {f['ci95'][1]:.3f}]"
+        )
+    return 0

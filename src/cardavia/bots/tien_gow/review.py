@@ -1,0 +1,65 @@
+"""What a review of a Tien Gow deal needs (:class:`cardavia.bots.review.Analyst`): ``ANALYST``.
+
+A sample is the ``hard`` bot's determinization of the view (:func:`.sim.sample_world`: every split
+of the unseen tiles into the other hands and the face-down pile equally likely), and a play-out is
+the ``hard`` bot's (:func:`.levels.rollout`: every seat plays the hand-written policy on the lean
+simulator, about 0.6 ms a deal). Running the full ``hard`` bot in every seat of every play-out would
+cost about 0.1 s per play instead, some thousand times more: a whole review would take hours.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from cardavia.bots.base import Reason
+from cardavia.bots.review import Sampling, Thresholds
+from cardavia.bots.tien_gow.levels import NormalBot, reason_for, rollout
+from cardavia.bots.tien_gow.sim import Position, Sim, position_of, sample_world
+from cardavia.games.tien_gow.actions import Play
+from cardavia.games.tien_gow.tiles import mask_of
+from cardavia.games.tien_gow.view import View
+
+
+def _mask(play: Play) -> int:
+    m = mask_of(play.tiles)
+    if m is None:  # pragma: no cover - the engine's legal plays are real tiles
+        raise ValueError("impossible play")
+    return m
+
+
+class TienGowAnalyst:
+    """Reviews Tien Gow decisions; thresholds and sampling are explained in docs/review.md."""
+
+    thresholds = Thresholds(inaccuracy=1.0, mistake=3.0, blunder=6.0)
+    sampling = Sampling(screen=32, keep=6, min_samples=64, max_samples=512, batch=32)
+
+    def is_decision(self, view: View) -> bool:
+        # one legal play is no choice (what the bots call "the only legal play")
+        return len(view.legal) > 1
+
+    def prepare(self, view: View) -> Position:
+        return position_of(view)
+
+    def sample(self, prepared: Position, rng: random.Random) -> Sim:
+        return sample_world(prepared, rng)
+
+    def outcome(self, prepared: Position, world: Sim, action: Play, rng: random.Random) -> float:
+        sim = world.clone()
+        sim.play(_mask(action), action.face_up)
+        rollout(sim)  # deterministic: the policy draws no random number
+        assert sim.net is not None
+        return float(sim.net[prepared.seat])
+
+    def key(self, action: Play) -> Hashable:
+        # two copies of a civil tile are the same choice
+        return (_mask(action), action.face_up)
+
+    def reason(self, view: View, action: Play, samples: int, mean: float) -> Reason:
+        normal = NormalBot().decide(view, random.Random(0))
+        if self.key(normal.action) == self.key(action):
+            return normal.reason
+        return reason_for("search", _mask(action), samples=samples, score=round(mean, 1))
+
+
+ANALYST = TienGowAnalyst()

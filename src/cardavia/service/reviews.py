@@ -1,0 +1,203 @@
+"""Reviews of finished deals, off the request path: a job queue in the database and a loop that runs it.
+
+A request only queues a job (the deal's record and the seat, seat 0: the browser's own) and answers
+at once; any process's :class:`ReviewRunner` claims queued jobs through the database and runs them in
+a process of its own, writing progress after every decision. A job whose process died (its heartbeat
+stops) is claimed again by the next runner, so reviews survive a restart and work with several
+server processes. A done review is stored and served from the database from then on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import cache
+from typing import Any
+
+from cardavia.service.seeds import derive
+from cardavia.service.tables import TableService
+from cardavia.store.db import ReviewJob, ReviewStore, Store
+
+log = logging.getLogger(__name__)
+
+JSON = dict[str, Any]
+SEAT = 0  # the browser's own seat: the only one a page reviews
+STALE_AFTER_S = 120.0  # a running job with no progress for this long was left by a dead process
+POLL_S = 2.0
+
+
+def review_seed(table_seed: int, deal_no: int) -> int:
+    """The review's sampling seed: fixed by the table and the deal, so a rerun gives the same review."""
+    return derive(table_seed, "review", deal_no)
+
+
+def job_json(job: ReviewJob | None) -> JSON:
+    """The API's answer for a job: ``status`` (``none`` if never asked), progress, the review when done."""
+    if job is None:
+        return {"status": "none", "done": 0, "total": 0}
+    out: JSON = {"status": job.status, "done": job.done, "total": job.total}
+    if job.status == "done" and job.result is not None:
+        out["review"] = job.result
+    return out
+
+
+class ReviewService:
+    """Queue and read reviews of a browser's own finished deals (``NotFound`` for anyone else's)."""
+
+    def __init__(
+        self,
+        tables: TableService,
+        *,
+        clock: Callable[[], float] = time.time,
+        max_samples: int | None = None,
+    ) -> None:
+        self.tables = tables
+        self.max_samples = max_samples  # a cap on each decision's samples (tests: quick reviews)
+        self.jobs = ReviewStore(tables.store)
+        self.clock = clock
+        self.on_queued: Callable[[], None] | None = None
+
+    def request(self, table_id: str, owner: str, deal_no: int) -> JSON:
+        """Queue the review of deal ``deal_no`` (idempotent); ``NotFound`` / ``deal-not-finished``."""
+        record = self.tables.deal_record(table_id, owner, deal_no)  # checks the owner and the deal
+        state = self.tables.state(table_id, owner)
+        record = {**record, "review_seed": review_seed(state.record.seed, deal_no)}
+        if self.max_samples is not None:
+            record["review_max_samples"] = self.max_samples
+        job = self.jobs.enqueue(table_id, deal_no, SEAT, record, self.clock())
+        if job.status == "queued" and self.on_queued is not None:
+            self.on_queued()
+        return job_json(job)
+
+    def status(self, table_id: str, owner: str, deal_no: int) -> JSON:
+        """The job's state; ``NotFound`` for a table this browser does not hold."""
+        self.tables.deal_record(table_id, owner, deal_no)
+        return job_json(self.jobs.get(table_id, deal_no))
+
+
+def run_job(jobs: ReviewStore, job: ReviewJob, claim: str, clock: Callable[[], float] = time.time) -> bool:
+    """Review the job's record for its seat, writing progress; True if the review was stored."""
+    from cardavia.bots.review import review_record
+
+    record = dict(job.record)
+    seed = int(record.pop("review_seed", 0))
+    cap = record.pop("review_max_samples", None)
+
+    def progress(done: int, total: int) -> None:
+        if not jobs.progress(job.table_id, job.deal_no, claim, done, total, clock()):
+            raise _ClaimLost()
+
+    try:
+        review = review_record(record, job.seat, seed=seed, progress=progress, max_samples=cap)
+    except _ClaimLost:
+        return False
+    except Exception:
+        log.exception("review of %s deal %s failed", job.table_id, job.deal_no)
+        jobs.fail(job.table_id, job.deal_no, claim, clock())
+        return False
+    return jobs.finish(job.table_id, job.deal_no, claim, review.to_json(full=True), clock())
+
+
+class _ClaimLost(Exception):
+    """Another process took this job over: stop without writing."""
+
+
+@cache
+def _worker_store(url: str) -> ReviewStore:
+    return ReviewStore(Store(url))
+
+
+def _run_in_worker(url: str, job: ReviewJob, claim: str) -> bool:
+    return run_job(_worker_store(url), job, claim)
+
+
+class ReviewRunner:
+    """The job loop of one process: claims queued reviews and runs them one at a time.
+
+    ``workers=0`` runs them in a thread of this process (tests); else in a process of its own, so a
+    review never slows the bots' turns or a request.
+    """
+
+    def __init__(self, service: ReviewService, *, workers: int = 1, poll_s: float = POLL_S) -> None:
+        self.service = service
+        self.workers = workers
+        self.poll_s = poll_s
+        self._pool: Executor | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._wake: asyncio.Event | None = None
+        self._closed = False
+        self.claim_prefix = secrets.token_hex(6)
+
+    def wake(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
+
+    async def start(self) -> None:
+        """Start the loop in the running event loop (an app may be started again, in another loop)."""
+        self._closed = False
+        self._wake = wake = asyncio.Event()
+        self._task = asyncio.get_running_loop().create_task(self._loop(wake))
+        self.service.on_queued = self.wake
+
+    async def _loop(self, wake: asyncio.Event) -> None:
+        while not self._closed and wake is self._wake:
+            try:
+                ran = await self.run_one()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("review job loop")
+                ran = False
+            if ran:
+                continue
+            wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), self.poll_s)
+
+    async def run_one(self) -> bool:
+        """Claim and run one job; False if none was waiting."""
+        jobs = self.service.jobs
+        claim = f"{self.claim_prefix}-{secrets.token_hex(4)}"
+        loop = asyncio.get_running_loop()
+        job = await loop.run_in_executor(None, jobs.claim_next, claim, self.service.clock(), STALE_AFTER_S)
+        if job is None:
+            return False
+        if self.workers <= 0:
+            await loop.run_in_executor(None, run_job, jobs, job, claim, self.service.clock)
+            return True
+        url = self.service.tables.store.url
+        try:
+            await loop.run_in_executor(self._executor(), _run_in_worker, url, job, claim)
+        except BrokenProcessPool:
+            log.warning("review process died; the job will be claimed again")
+            self._pool = None
+        return True
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            from cardavia.service.driver import _watch_parent
+
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_watch_parent
+            )
+        return self._pool
+
+    async def close(self) -> None:
+        self._closed = True
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            task.cancel()
+            if task.get_loop() is asyncio.get_running_loop():
+                await asyncio.gather(task, return_exceptions=True)
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await asyncio.get_running_loop().run_in_executor(
+                None, lambda: pool.shutdown(True, cancel_futures=True)
+            )

@@ -1,0 +1,110 @@
+"""Reviews of Cherki deals: discarding your own wait costs points; the review never reads a hidden card."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from cardavia.bots.registry import get_bot
+from cardavia.bots.review import review_record
+from cardavia.games.cherki import FACE_CODES
+from cardavia.games.registry import get_game
+from cardavia.games.replay import ReplayRejected, replay_record
+
+
+def _bots_play(deal: Any, game: str, rng: random.Random, level: str = "normal") -> None:
+    bot = get_bot(game, level)
+    while (s := deal.to_act()) is not None:
+        deal.apply(bot.decide(deal.view(s), rng).action)
+
+
+def cherki_wait_discard_record(discard: str) -> dict[str, Any]:
+    """Seat 0 (first to play) holds 5 5 5 7 7 7 9 9 and draws 2c: discarding ``discard``."""
+    hand = ["5c", "5s", "5m", "7c", "7s", "7m", "9c", "9s"]
+    left = Counter({code: 4 for code in FACE_CODES})
+    left.subtract(Counter([*hand, "2c"]))
+    rest = [code for code in FACE_CODES for _ in range(left[code])]
+    random.Random(5).shuffle(rest)
+    deck: list[str | None] = [None] * 120
+    seat0 = [0, 1, 6, 7, 12, 13, 18, 19]  # the dealer's left-hand neighbour's deal positions
+    for pos, code in zip(seat0, hand, strict=True):
+        deck[pos] = code
+    deck[24] = "2c"  # the first card drawn from the stock
+    it = iter(rest)
+    full = [c if c is not None else next(it) for c in deck]
+    record = {
+        "game": "cherki",
+        "dealer": 2,
+        "deck": full,
+        "actions": [{"seat": 0, "do": "draw"}, {"seat": 0, "do": "discard", "card": discard, "call": False}],
+    }
+    game = get_game("cherki")
+    deal, actions = game.deal_from_record(record)
+    for a in actions:
+        deal.apply(a)
+    _bots_play(deal, "cherki", random.Random(1))
+    return deal.to_record()
+
+
+def test_cherki_discarding_your_own_wait_loses_points() -> None:
+    review = review_record(cherki_wait_discard_record("9c"), 0, seed=2)
+    d = next(d for d in review.decisions if d.index == 1)
+    assert d.chosen["card"] == "9c"
+    assert d.best["do"] == "discard" and d.best["card"] == "2c"
+    assert d.loss > 0 and d.ci95[0] > 0
+    assert d.label in ("inaccuracy", "mistake", "blunder")
+    # keeping the hand ready costs nothing that the review can tell
+    kept = review_record(cherki_wait_discard_record("2c"), 0, seed=2)
+    assert next(d for d in kept.decisions if d.index == 1).label in ("best", "good")
+
+
+def _cherki_twin(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The same record with cards ``seat`` never saw moved: the undrawn stock shuffled, and one card an
+    opponent held all deal without showing swapped with an undrawn one."""
+    deck = list(record["deck"])
+    actions = record["actions"]
+    drawn = sum(1 for a in actions if a["do"] == "draw")
+    undrawn = list(range(24 + drawn, 120))
+    tail = [deck[i] for i in undrawn]
+    random.Random(seat).shuffle(tail)
+    for i, c in zip(undrawn, tail, strict=True):
+        deck[i] = c
+    # a card of a non-calling opponent that it never discarded: swap it with an undrawn card
+    dealer = record["dealer"]
+    shown = {a.get("card") for a in actions if a["do"] == "discard"}
+    callers = {a["seat"] for a in actions if a["do"] == "call" or a.get("call")}
+    for opp in [(seat + 1) % 3, (seat + 2) % 3]:
+        if opp in callers:
+            continue
+        first = (opp - dealer - 1) % 3
+        positions = [first * 2 + 6 * r + j for r in range(4) for j in range(2)]
+        for p in positions:
+            if deck[p] not in shown:
+                q = next((q for q in undrawn if deck[q] != deck[p] and deck[q] not in shown), None)
+                if q is not None:
+                    deck[p], deck[q] = deck[q], deck[p]
+                    return {**record, "deck": deck}
+    return {**record, "deck": deck}
+
+
+def test_cherki_review_never_reads_a_hidden_card() -> None:
+    game = get_game("cherki")
+    checked = 0
+    for seed in range(8):
+        deal = game.new_deal(seed)
+        _bots_play(deal, "cherki", random.Random(seed))
+        a = deal.to_record()
+        seat = seed % 3
+        b = _cherki_twin(a, seat)
+        try:
+            replay_record(b)
+        except ReplayRejected:
+            continue  # the swap made an opponent's recorded action illegal: not a twin
+        if a["deck"] == b["deck"]:
+            continue
+        ra = review_record(a, seat, seed=5).to_json(full=True)
+        rb = review_record(b, seat, seed=5).to_json(full=True)
+        assert ra == rb
+        checked += 1
+    assert checked >= 4

@@ -1,0 +1,86 @@
+"""``cardavia review`` and ``cardavia arena --records``: the contract's JSON, bad input, bulk reviews."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardavia.cli import main
+from cardavia.games.replay import replay_text
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_review_json_is_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["review", str(EXAMPLES / "cherki-win.json"), "--seat", "1", "--json", "--max-samples", "24"])
+        == 0
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"game", "seat", "decisions", "summary"}
+    assert out["game"] == "cherki" and out["seat"] == 1
+    assert set(out["summary"]) == {"decisions", "points_lost", "accuracy"}
+    record = json.loads((EXAMPLES / "cherki-win.json").read_text())
+    for d in out["decisions"]:
+        assert set(d) == {"index", "chosen", "best", "loss", "ci95", "label"}
+        assert record["actions"][d["index"]] == d["chosen"]
+        assert d["chosen"]["seat"] == 1 and d["best"]["seat"] == 1
+        lo, hi = d["ci95"]
+        assert lo <= hi and d["loss"] >= 0
+
+
+def test_review_text_names_each_decision(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", str(EXAMPLES / "tien-gow-seed-7.json"), "--seat", "0", "--max-samples", "8"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1].endswith(tuple("0123456789")) and "decisions" in lines[-1] and "accuracy" in lines[-1]
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "says"),
+    [
+        ("cherki-illegal.json", ["--seat", "0"], "illegal action 15"),
+        ("cherki-unfinished.json", ["--seat", "0"], "not finished"),
+        ("tien-gow-sweep.json", ["--seat", "7"], "seats 0 to 3"),
+        ("tien-gow-sweep.json", [], "--seat"),
+    ],
+)
+def test_bad_records_exit_2_with_a_reason(
+    name: str, args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["review", str(EXAMPLES / name), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardavia review: ") and says in err and "Traceback" not in err
+
+
+def test_not_a_record_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2")
+    assert main(["review", str(bad), "--seat", "0"]) == 2
+    assert "not a deal record" in capsys.readouterr().err
+    assert main(["review", str(tmp_path / "missing.json"), "--seat", "0"]) == 2
+
+
+def test_arena_records_write_every_deal_and_an_index(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "recs"
+    args = ["arena", "tien-gow", "--seats", "easy,random,easy,random", "--deals", "1", "--seed", "3"]
+    assert main([*args, "--records", str(out), "--json"]) == 0
+    index = json.loads((out / "index.json").read_text())
+    assert len(index) == 4  # every rotation of the deal
+    assert {tuple(e["levels"]) for e in index} == {
+        ("easy", "random", "easy", "random"),
+        ("random", "easy", "random", "easy"),
+    }
+    for entry in index:
+        outcome = replay_text((out / entry["file"]).read_text())
+        assert outcome.finished
+    capsys.readouterr()
+    assert main(["review", str(out / "index.json"), "--index", "--json", "--max-samples", "4"]) == 0
+    bulk = json.loads(capsys.readouterr().out)
+    assert set(bulk) == {"random", "easy"}
+    assert bulk["random"]["seat_deals"] == bulk["easy"]["seat_deals"] == 8 and bulk["random"]["decisions"] > 0
+    lo, hi = bulk["easy"]["ci95"]
+    assert lo <= bulk["easy"]["loss_per_decision"] <= hi

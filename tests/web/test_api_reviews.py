@@ -1,0 +1,71 @@
+"""Reviews through the API: queued off the request path, progress, stored once, and resumed after a crash."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+from api_test_support import api_client, play_deal
+
+from cardavia.service.reviews import ReviewService, run_job
+from cardavia.service.tables import TableService
+from cardavia.store.db import open_store
+
+
+def test_a_review_is_queued_run_and_stored(tmp_path: Path) -> None:
+    with api_client(tmp_path) as client:
+        app = client.app
+        app.state.cardavia.reviews.max_samples = 6  # type: ignore[attr-defined]
+        tid = client.post("/api/tables", json={"game": "tien-gow", "level": "easy"}).json()["id"]
+        play_deal(client, tid, random.Random(1))
+        path = f"/api/tables/{tid}/deals/1/review"
+        assert client.get(path).json() == {"status": "none", "done": 0, "total": 0}
+        first = client.post(path)
+        assert first.status_code == 202 and first.json()["status"] in ("queued", "running", "done")
+        deadline = time.monotonic() + 120
+        while (reply := client.get(path).json())["status"] != "done":
+            assert reply["status"] in ("queued", "running") and reply["done"] <= max(reply["total"], 0) + 0
+            assert time.monotonic() < deadline, reply
+            time.sleep(0.05)
+        review = reply["review"]
+        assert reply["done"] == reply["total"] == review["summary"]["decisions"] or reply["total"] >= 1
+        assert review["game"] == "tien-gow" and review["seat"] == 0
+        record = client.get(f"/api/tables/{tid}/deals/1/record").json()
+        for d in review["decisions"]:
+            assert record["plays"][d["index"]] == d["chosen"] and d["chosen"]["seat"] == 0
+            assert d["best"]["seat"] == 0 and {"id", "text", "params"} <= set(d["reason"])
+        # asking again changes nothing: the stored review is served
+        again = client.post(path)
+        assert again.status_code == 202 and again.json() == reply
+
+
+def test_a_job_left_by_a_dead_process_is_claimed_again(tmp_path: Path) -> None:
+    with api_client(tmp_path) as client:
+        tid = client.post("/api/tables", json={"game": "cherki", "level": "easy"}).json()["id"]
+        play_deal(client, tid, random.Random(2))
+    # the server is gone (its job loop with it): queue and claim by hand on the same database
+    store = open_store(f"sqlite:///{tmp_path / 'api.db'}")
+    try:
+        tables = TableService(store)
+        service = ReviewService(tables, clock=lambda: 1000.0, max_samples=4)
+        owner = tables.state(tid).record.owner
+        assert service.request(tid, owner, 1)["status"] == "queued"
+        assert service.request(tid, owner, 1)["status"] == "queued"  # queued once
+        jobs = service.jobs
+        dead = jobs.claim_next("dead", 1000.0, 120.0)
+        assert dead is not None and dead.status == "running"
+        # nobody else may take it while its heartbeat is fresh ...
+        assert jobs.claim_next("other", 1050.0, 120.0) is None
+        # ... but once it is stale the next process does, and the dead one can no longer write
+        alive = jobs.claim_next("alive", 1200.0, 120.0)
+        assert alive is not None and alive.claim == "alive"
+        assert not jobs.progress(tid, 1, "dead", 1, 2, 1201.0)
+        assert run_job(jobs, alive, "alive", clock=lambda: 1300.0)
+        assert not run_job(jobs, dead, "dead", clock=lambda: 1300.0)  # a lost claim writes nothing
+        done = jobs.get(tid, 1)
+        assert done is not None and done.status == "done" and done.result is not None
+        assert done.result["summary"]["decisions"] == len(done.result["decisions"])
+        assert service.status(tid, owner, 1)["review"] == done.result
+    finally:
+        store.dispose()
