@@ -196,7 +196,9 @@ def test_module_imports_and_stylesheet_urls_are_hashed_and_resolve(client: TestC
     assert all(re.fullmatch(r"\./[\w-]+\.[0-9a-f]{12}\.js", i) for i in imports), imports
     folder = table_js.rsplit("/", 1)[0]
     # the game's own module, which table.js imports by the URL the page data gives
-    data = json.loads(re.search(r'<script type="application/json" id="table-data">(.*?)</script>', html, re.S)[1])
+    found = re.search(r'<script type="application/json" id="table-data">(.*?)</script>', html, re.S)
+    assert found is not None
+    data = json.loads(found[1])
     module = data["module"]
     assert HASHED.fullmatch(module), module
     for url in [*(f"{folder}/{relative[2:]}" for relative in imports), module]:

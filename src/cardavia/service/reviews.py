@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 import secrets
 import time
 from collections.abc import Callable
@@ -185,7 +186,10 @@ class ReviewRunner:
             from cardavia.service.driver import _watch_parent
 
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_watch_parent
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch_parent,
+                initargs=(os.getpid(),),
             )
         return self._pool
 
