@@ -69,3 +69,61 @@ def test_a_job_left_by_a_dead_process_is_claimed_again(tmp_path: Path) -> None:
         assert service.status(tid, owner, 1)["review"] == done.result
     finally:
         store.dispose()
+
+
+def test_review_and_hands_endpoints_call_the_store_off_the_event_loop_and_answer_503_when_it_fails(
+    tmp_path: Path,
+) -> None:
+    import threading
+
+    import pytest
+    from sqlalchemy.exc import OperationalError
+
+    with api_client(tmp_path) as client:
+        rt = client.app.state.cardavia  # type: ignore[attr-defined]
+        tid = client.post("/api/tables", json={"game": "cherki", "level": "easy"}).json()["id"]
+        play_deal(client, tid, random.Random(3))
+        base = f"/api/tables/{tid}/deals/1"
+        jobs = rt.reviews.jobs
+        threads: list[str] = []
+        real_get = jobs.get
+
+        def spy(*args: object, **kwargs: object) -> object:
+            threads.append(threading.current_thread().name)
+            return real_get(*args, **kwargs)
+
+        class LockedEngine:
+            """An engine whose every connection fails with the driver's error for a locked database."""
+
+            def _fail(self) -> object:
+                raise OperationalError("SELECT 1", {}, Exception("database is locked"))
+
+            connect = begin = _fail
+            dialect = jobs.engine.dialect
+
+            def dispose(self) -> None:
+                pass
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(jobs, "get", spy)
+            assert client.get(f"{base}/review").status_code == 200
+            assert threads and all(name.startswith("cardavia-db") for name in threads), threads
+        with pytest.MonkeyPatch.context() as patch:
+            # the ReviewStore's own calls: guarded like the tables' store
+            patch.setattr(jobs, "engine", LockedEngine())
+            for method in ("GET", "POST"):
+                reply = client.request(method, f"{base}/review")
+                assert reply.status_code == 503, reply.text
+                assert reply.json()["error"]["code"] == "unavailable"
+                assert int(reply.headers["retry-after"]) > 0
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(rt.service.store, "head", _store_down)
+            reply = client.get(f"{base}/hands")
+            assert reply.status_code == 503 and reply.json()["error"]["code"] == "unavailable"
+        assert client.get(f"{base}/hands").status_code == 200
+
+
+def _store_down(*_args: object, **_kwargs: object) -> object:
+    from cardavia.store.db import StoreUnavailable
+
+    raise StoreUnavailable("unreachable", "connection refused")

@@ -22,6 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
 
+from cardavia.service.offload import Offload
 from cardavia.service.seeds import derive
 from cardavia.service.tables import TableService
 from cardavia.store.db import ReviewJob, ReviewStore, Store
@@ -126,8 +127,16 @@ class ReviewRunner:
     review never slows the bots' turns or a request.
     """
 
-    def __init__(self, service: ReviewService, *, workers: int = 1, poll_s: float = POLL_S) -> None:
+    def __init__(
+        self,
+        service: ReviewService,
+        *,
+        offload: Offload,
+        workers: int = 1,
+        poll_s: float = POLL_S,
+    ) -> None:
         self.service = service
+        self.offload = offload  # the store's threads (the app's, shared with the bots' driver)
         self.workers = workers
         self.poll_s = poll_s
         self._pool: Executor | None = None
@@ -167,7 +176,8 @@ class ReviewRunner:
         jobs = self.service.jobs
         claim = f"{self.claim_prefix}-{secrets.token_hex(4)}"
         loop = asyncio.get_running_loop()
-        job = await loop.run_in_executor(None, jobs.claim_next, claim, self.service.clock(), STALE_AFTER_S)
+        # the claim is a store call like any other: on the store's bounded threads
+        job = await self.offload.run(jobs.claim_next, claim, self.service.clock(), STALE_AFTER_S)
         if job is None:
             return False
         if self.workers <= 0:

@@ -561,7 +561,12 @@ class ReviewStore:
 
     def __init__(self, store: Store) -> None:
         self.engine = store.engine
+        # what _guarded needs, shared with the tables' store: a database that cannot answer a review
+        # call is StoreUnavailable (a 503), as for every other call
+        self._unavailable = store._unavailable
+        self._is_disconnect = store._is_disconnect
 
+    @_guarded
     def get(self, table_id: str, deal_no: int) -> ReviewJob | None:
         with self.engine.connect() as conn:
             row = conn.execute(
@@ -569,6 +574,7 @@ class ReviewStore:
             ).first()
         return None if row is None else _job(row)
 
+    @_guarded
     def enqueue(
         self, table_id: str, deal_no: int, seat: int, record: dict[str, Any], now: float
     ) -> ReviewJob:
@@ -610,6 +616,7 @@ class ReviewStore:
         assert found is not None
         return found
 
+    @_guarded
     def claim_next(self, claim: str, now: float, stale_after: float) -> ReviewJob | None:
         """Claim the oldest queued job, or a running one whose heartbeat is older than
         ``stale_after`` seconds (its process died); None if there is none."""
@@ -640,15 +647,18 @@ class ReviewStore:
                 return self.get(table_id, deal_no)
         return None
 
+    @_guarded
     def progress(self, table_id: str, deal_no: int, claim: str, done: int, total: int, now: float) -> bool:
         """Record progress (and keep the claim alive); False if the claim was lost."""
         return self._update(table_id, deal_no, claim, done=done, total=total, heartbeat=now)
 
+    @_guarded
     def finish(self, table_id: str, deal_no: int, claim: str, result: dict[str, Any], now: float) -> bool:
         return self._update(
             table_id, deal_no, claim, status="done", result=json.dumps(result, sort_keys=True), heartbeat=now
         )
 
+    @_guarded
     def fail(self, table_id: str, deal_no: int, claim: str, now: float) -> bool:
         return self._update(table_id, deal_no, claim, status="failed", heartbeat=now)
 

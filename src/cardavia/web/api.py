@@ -463,7 +463,7 @@ async def deal_hands(table_id: TableId, deal_no: DealNo, request: Request) -> An
     """Every seat's hand at each step of a finished deal (the replay's "show every hand")."""
     rt = runtime(request)
     try:
-        return rt.service.deal_hands(table_id, _owner_or_404(request), deal_no)
+        return await rt.offload.run(rt.service.deal_hands, table_id, _owner_or_404(request), deal_no)
     except GameError as exc:
         return game_error_response(exc)
 
@@ -473,7 +473,8 @@ async def start_review(table_id: TableId, deal_no: DealNo, request: Request) -> 
     """Queue the review of a finished deal of this browser's table (idempotent): its job's state."""
     rt = runtime(request)
     try:
-        return JSONResponse(rt.reviews.request(table_id, _owner_or_404(request), deal_no), status_code=202)
+        job = await rt.offload.run(rt.reviews.request, table_id, _owner_or_404(request), deal_no)
+        return JSONResponse(job, status_code=202)
     except GameError as exc:
         return game_error_response(exc)
 
@@ -483,7 +484,7 @@ async def get_review(table_id: TableId, deal_no: DealNo, request: Request) -> An
     """The review's state: ``none``, ``queued``, ``running`` (progress), ``done`` (with it), ``failed``."""
     rt = runtime(request)
     try:
-        return rt.reviews.status(table_id, _owner_or_404(request), deal_no)
+        return await rt.offload.run(rt.reviews.status, table_id, _owner_or_404(request), deal_no)
     except GameError as exc:
         return game_error_response(exc)
 

@@ -254,7 +254,7 @@ def create_app(
     driver = BotDriver(service, workers=bot_workers, think=think, offload=offload, min_step_ms=min_step_ms)
     reviews = ReviewService(service)
     # reviews run in a process of their own (none when the bots think in this process: tests)
-    review_runner = ReviewRunner(reviews, workers=1 if bot_workers > 0 else 0)
+    review_runner = ReviewRunner(reviews, offload=offload, workers=1 if bot_workers > 0 else 0)
     rt = api.Runtime(
         service=service,
         driver=driver,

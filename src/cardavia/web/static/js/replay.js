@@ -1,112 +1,33 @@
 // The replay page: a finished deal move by move, drawn by the game's own table renderer exactly as
 // the player saw it (the API's steps are seat 0's views), every hand on request, and the review of
 // the player's decisions (queued on the server, polled until done). It never acts on a table.
+import { createText, el, fmt, piece } from "./text.js";
+
 const data = JSON.parse(document.getElementById("table-data").textContent);
-const plural = new Intl.PluralRules(data.lang);
-const numbers = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 1 });
-const signedNumbers = new Intl.NumberFormat(data.lang, { signDisplay: "exceptZero", maximumFractionDigits: 1 });
+const text = createText(data);
+const { numbers, t, seatName, pieceLabel, reasonText } = text;
+// a loss in points: one decimal at most (an estimate), the true minus sign
+const tenths = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 1 });
 const percent = new Intl.NumberFormat(data.lang, { style: "percent", maximumFractionDigits: 1 });
+const points = (n) => tenths.format(n).replace("-", "\u2212");
 const $ = (id) => document.getElementById(id);
 const base = `/api/tables/${encodeURIComponent(data.table)}/deals/${data.deal_no}`;
 
-// ---- the same small helpers the table page gives a game's renderer ---------------------------
-function fmt(template, params = {}) {
-  return template.replace(/%\((\w+)\)s|%%/g, (match, key) => {
-    if (match === "%%") return "%";
-    return key in params ? String(params[key]) : match;
-  });
-}
-
-function t(key, params = {}) {
-  const value = data.text[key];
-  if (value === undefined) return key;
-  if (typeof value === "object") {
-    const form = plural.select(Number(params.num)) === "one" ? value.one : value.other;
-    return fmt(form, { ...params, num: numbers.format(params.num) });
-  }
-  return fmt(value, params);
-}
-
-const SEAT_KEYS = { 4: ["you", "east", "north", "west"], 3: ["you", "west", "east"] };
-let seatCount = 4;
-function seatName(seat) {
-  const key = (SEAT_KEYS[seatCount] || [])[seat];
-  return key ? t(key) : String(seat);
-}
-
-function ts(key, seat, params = {}) {
-  const own = `${key}_you`;
-  return seat === 0 && own in data.text ? t(own, params) : t(key, { ...params, name: seatName(seat) });
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-function piece(kind, code, cls, label) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("class", `${cls} ${kind}`);
-  svg.setAttribute("focusable", "false");
-  if (label) {
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", label);
-  } else {
-    svg.setAttribute("aria-hidden", "true");
-  }
-  const use = document.createElementNS(SVG, "use");
-  use.setAttribute("href", `#${kind}-${code}`);
-  svg.append(use);
-  return svg;
-}
-
-const pieceName = (code) => data.pieces[code] || code;
-const pieceLabel = (code) => `${code} ${pieceName(code)}`;
-const pieceText = (code) => `${pieceName(code)} ${code}`;
-const signed = (n) => signedNumbers.format(n).replace("-", "\u2212");
-const points = (n) => numbers.format(n).replace("-", "\u2212");
-
-// a bot's reason, re-rendered from the page's translated hint templates
-function reasonText(reason) {
-  const template = data.hints[reason.id];
-  if (!template) return reason.text;
-  const shown = {};
-  const split = (v) => (Array.isArray(v) ? v : String(v).split("+")).map((s) => s.trim()).filter(Boolean);
-  for (const [key, value] of Object.entries(reason.params || {})) {
-    if (data.keys.named.includes(key) || key === "tiles") {
-      shown[key] = split(value).every((c) => c in data.pieces) ? split(value).map(pieceText).join(" + ") : value;
-    } else shown[key] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  const params = reason.params || {};
-  if (typeof params.card === "string") {
-    shown.card = params.card;
-    shown.card_name = pieceName(params.card);
-  }
-  if (params.kind !== undefined) {
-    const kind = String(params.kind);
-    shown.kind_name = kind in data.pieces ? pieceName(kind) : kind;
-  }
-  return template.replace(/\{(\w+)\}/g, (m, key) => (key in shown ? String(shown[key]) : m));
-}
-
-function keepFocus(render) { render(); }
+// the game's renderer never acts here, and a finished trick stays on the felt until the next step
+const motion = { before() {}, after() {}, gather() {}, duration: () => 0, hold: () => 1 };
+const helpers = {
+  data, t, ts: text.ts, fmt, el, piece, pieceName: text.pieceName, pieceLabel, pieceText: text.pieceText,
+  signed: text.signed, seatName, numbers, keepFocus: (render) => render(), setRoving() {}, motion,
+  reason: text.reason, act() {}, nextDeal() {},
+};
 
 // ---- state -----------------------------------------------------------------------------------
 let steps = [];
 let at = 0;
-let game = null;
+let game = null; // the renderer of the step shown
+let words = null; // the renderer that words the moves
+let createGame = null;
+let controlsTemplate = null;
 let hands = null;
 let review = null;
 const byIndex = new Map(); // record index -> decision review
@@ -126,7 +47,7 @@ async function getJson(method, path) {
 function tableAt(i) {
   const view = { ...steps[i].view, legal: [] };
   const result = view.result;
-  const zeros = new Array(seatCount).fill(0);
+  const zeros = new Array(view.hand_sizes.length).fill(0);
   const net = result && (result.net || result.deltas);
   return {
     id: data.table, game: data.game, deal_no: data.deal_no, seq: i, level: "", pace_ms: 0,
@@ -139,9 +60,20 @@ function tableAt(i) {
 function moveText(i, action) {
   // the game's own words for a move, said at the position just after it
   const step = steps[i];
-  game.setTable(tableAt(i));
-  const lines = game.describe([{ seq: step.seq, seat: step.seat, deal_no: data.deal_no, action: action || step.action }]);
+  words.setTable(tableAt(i));
+  const lines = words.describe([{ seq: step.seq, seat: step.seat, deal_no: data.deal_no, action: action || step.action }]);
   return lines.join(" ");
+}
+
+// The game's renderer keeps what it drew last (a trick being gathered, a selection) to animate the
+// next live move; a replay jumps about, so each step is drawn by a renderer made for it, wired to
+// fresh copies of the hidden controls (the old ones, with the old renderer's listeners, go).
+function renderer() {
+  const controls = $("replay-controls");
+  controls.replaceWith(controlsTemplate.cloneNode(true));
+  const made = createGame(helpers);
+  text.setSeats(made.seats);
+  return made;
 }
 
 function verdict(i) {
@@ -181,14 +113,15 @@ function showHands(i) {
 function show(i) {
   at = Math.max(0, Math.min(steps.length - 1, i));
   const table = tableAt(at);
+  game = renderer();
   game.render(table, true);
+  text.explainResult(table);
   $("result").hidden = table.status !== "over" || $("result").childElementCount === 0;
   for (const seat of document.querySelectorAll(".seat")) {
     seat.classList.toggle("to-act", Number(seat.dataset.seat) === table.view.to_act && table.status !== "over");
   }
   $("replay-position").textContent = t("step_of", { step: numbers.format(at), total: numbers.format(steps.length - 1) });
   $("replay-move").textContent = at === 0 ? t("at_start") : moveText(at);
-  game.setTable(table);
   $("step-first").disabled = $("step-prev").disabled = at === 0;
   $("step-next").disabled = $("step-last").disabled = at === steps.length - 1;
   verdict(at);
@@ -261,13 +194,12 @@ async function start() {
     return;
   }
   steps = reply.body;
-  seatCount = steps[0].view.hand_sizes.length;
   const heading = $("replay-heading");
   heading.textContent = t("replay_title", { deal: t("deal_no", { num: data.deal_no }) });
   document.title = heading.textContent;
-  const mod = await import(`./${data.game}.js`);
-  const create = Object.values(mod).find((f) => typeof f === "function");
-  game = create({ data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, numbers, keepFocus, act: () => {}, nextDeal: () => {} });
+  ({ default: createGame } = await import(data.module));
+  controlsTemplate = $("replay-controls").cloneNode(true);
+  words = renderer(); // says the moves (its own state never drawn)
   $("step-first").addEventListener("click", () => show(0));
   $("step-prev").addEventListener("click", () => show(at - 1));
   $("step-next").addEventListener("click", () => show(at + 1));

@@ -2,123 +2,16 @@
 // each TableOut to the game's renderer, a module whose URL the page data names (this script
 // names no game). The server ships the legal actions with the view and the reasons of every
 // payment: this script only chooses among them, it never re-implements the rules.
+import { createText, el, fmt, piece } from "./text.js";
+
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const storeKey = `cardavia.table.${data.game}`;
 const paceKey = "cardavia.pace";
 const levelKey = "cardavia.level"; // shared with the tradition page's "Opponents" choice
 const LEVELS = ["easy", "normal", "hard"];
-const plural = new Intl.PluralRules(data.lang);
-const numbers = new Intl.NumberFormat(data.lang);
-const signedNumbers = new Intl.NumberFormat(data.lang, { signDisplay: "exceptZero" });
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-
-export function fmt(template, params = {}) {
-  return template.replace(/%\((\w+)\)s|%%/g, (match, key) => {
-    if (match === "%%") return "%";
-    return key in params ? String(params[key]) : match;
-  });
-}
-
-function t(key, params = {}) {
-  const value = data.text[key];
-  if (value === undefined) return key;
-  if (typeof value === "object") {
-    const form = plural.select(Number(params.num)) === "one" ? value.one : value.other;
-    return fmt(form, { ...params, num: numbers.format(params.num) });
-  }
-  return fmt(value, params);
-}
-
-// A message about a seat: the human's own form ("You win…") where there is one.
-function ts(key, seat, params = {}) {
-  const own = `${key}_you`;
-  return seat === 0 && own in data.text ? t(own, params) : t(key, { ...params, name: seatName(seat) });
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-// A piece drawn from the page's sprite; label null for a decorative one (inside a labelled button).
-function piece(kind, code, cls, label) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("class", `${cls} ${kind}`);
-  svg.setAttribute("focusable", "false");
-  if (label) {
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", label);
-  } else {
-    svg.setAttribute("aria-hidden", "true");
-  }
-  const use = document.createElementNS(SVG, "use");
-  use.setAttribute("href", `#${kind}-${code}`);
-  svg.append(use);
-  return svg;
-}
-
-const pieceName = (code) => data.pieces[code] || code;
-// The accessible name of a piece ("6-6 Heaven", as the contract says for English) and a piece
-// inside a sentence ("Plum 5-5"): each language's own order, from its catalog; a language whose
-// readers do not know the English card codes leaves them out.
-const pieceLabel = (code) => t("piece_label", { code, name: pieceName(code) });
-const pieceText = (code) => t("piece_text", { code, name: pieceName(code) });
-const signed = (n) => signedNumbers.format(n).replace("-", "\u2212");
-
-const SEAT_KEYS = ["seat", "to_act", "owed_by"];
-// Re-render an engine error or a hint reason from its translated template and parameters;
-// a count is shown by its translated plural phrase ("3 columns"), chosen by the language's rules.
-function renderTemplate(template, params, counts = {}) {
-  const shown = {};
-  const split = (v) => (Array.isArray(v) ? v : String(v).split("+")).map((s) => s.trim()).filter(Boolean);
-  for (const [key, value] of Object.entries(params || {})) {
-    if (key in counts) {
-      const n = Number(value);
-      const form = plural.select(n) === "one" ? counts[key].one : counts[key].other;
-      shown[key] = form.replace(`{${key}}`, numbers.format(n));
-    } else if (data.keys.code.includes(key)) shown[key] = split(value).join("+");
-    else if (data.keys.named.includes(key) && split(value).every((c) => c in data.pieces)) {
-      shown[key] = split(value).map(pieceText).join(" + ");
-      if (key === "card") shown.card_name = pieceName(String(value));
-    } else if (data.keys.name.includes(key)) shown[key] = data.names[value] || value;
-    else if (SEAT_KEYS.includes(key)) shown[key] = seatName(Number(value));
-    else shown[key] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  if (params && typeof params.card === "string") {
-    shown.card = params.card;
-    shown.card_name = pieceName(params.card);
-  }
-  // A kind is a value ("5", named by itself) or a piece, named like that piece ("RF").
-  if (params && params.kind !== undefined) {
-    const kind = String(params.kind);
-    shown.kind_name = kind in data.pieces ? pieceName(kind) : kind;
-  }
-  return template.replace(/\{(\w+)\}/g, (m, key) => (key in shown ? String(shown[key]) : m));
-}
-
-const errorText = (error) =>
-  data.errors[error.code] ? renderTemplate(data.errors[error.code], error.params, data.counts.errors) : error.message;
-const reasonText = (reason) =>
-  data.hints[reason.id] ? renderTemplate(data.hints[reason.id], reason.params, data.counts.hints) : reason.text;
-
-// the game module says which compass point each seat is (set once the module is loaded)
-let seatKeys = [];
-function seatName(seat) {
-  const key = seatKeys[seat];
-  return key ? t(key) : String(seat);
-}
+const text = createText(data);
+const { numbers, t, ts, seatName, pieceName, pieceLabel, pieceText, signed, errorText, reasonText, reason, explainResult } = text;
 
 // ---- state and server ----------------------------------------------------------------------
 let table = null;
@@ -408,39 +301,6 @@ function renderAll() {
   });
 }
 
-// ---- payments explained: each figure of the end-of-deal panel opens into the engine's lines ----
-const reason = (f) => renderTemplate(data.explain[f.id] || f.id, { ...f.params, value: numbers.format(f.value) });
-function paymentText(ln, seat) {
-  const amount = numbers.format(ln.amount);
-  const other = ln.payer === seat ? ln.payee : ln.payer;
-  let who;
-  if (seat === 0) who = ln.payer === 0 ? t("you_pay", { name: seatName(other), amount }) : t("pays_you", { name: seatName(other), amount });
-  else if (other === 0) who = ln.payer === 0 ? t("you_pay", { name: seatName(seat), amount }) : t("pays_you", { name: seatName(seat), amount });
-  else who = t("pays", { payer: seatName(ln.payer), payee: seatName(ln.payee), amount });
-  const reasons = ln.factors.map(reason);
-  const list = reasons.reduce((first, second) => t("reasons_join", { first, second }));
-  const shown = ln.factors.filter((f) => f.value !== 1);
-  if (shown.length < 2) return t("explain_line_one", { payment: who, reasons: list });
-  const formula = shown.map((f) => numbers.format(f.value)).join(" × ");
-  return t("explain_line", { payment: who, formula, reasons: list });
-}
-
-function explainResult(current) {
-  const explain = current.view.explain;
-  if (!explain || !explain.lines) return;
-  for (const cell of document.querySelectorAll("#result [data-explain-seat]")) {
-    if (cell.querySelector("details")) continue;
-    const seat = Number(cell.dataset.explainSeat);
-    const mine = explain.lines.filter((ln) => ln.payer === seat || ln.payee === seat)
-      .filter((ln) => !cell.dataset.explainKind || ln.kind === cell.dataset.explainKind);
-    const figure = cell.textContent;
-    if (!mine.length) continue;
-    cell.replaceChildren(el("details", { class: "explain" },
-      el("summary", { "aria-label": t("explain_open", { name: seatName(seat), amount: figure }) }, figure),
-      el("ul", {}, mine.map((ln) => el("li", { text: paymentText(ln, seat) })))));
-  }
-}
-
 // ---- motion: a piece travels from the seat that played it; a won trick is gathered to its winner ----
 const motion = (() => {
   let seatBoxes = new Map();
@@ -605,7 +465,7 @@ const helpers = {
 };
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
-seatKeys = game.seats;
+text.setSeats(game.seats);
 
 $("act-hint").addEventListener("click", hint);
 $("act-next").addEventListener("click", nextDeal);

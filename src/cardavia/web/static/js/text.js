@@ -1,0 +1,162 @@
+// What the table page and the replay page both say and draw, from the page data: translated texts
+// with their plurals, a seat's name, a piece (its sprite, its name in a sentence), the engine's
+// errors and the bots' reasons re-rendered from their translated templates, and the payments of a
+// finished deal explained line by line. No game is named here: a game's module gives its seats.
+
+const SVG = "http://www.w3.org/2000/svg";
+// the parameters of an error or a reason that name a seat
+const SEAT_PARAMS = ["seat", "to_act", "owed_by"];
+
+export function fmt(template, params = {}) {
+  return template.replace(/%\((\w+)\)s|%%/g, (match, key) => {
+    if (match === "%%") return "%";
+    return key in params ? String(params[key]) : match;
+  });
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// A piece drawn from the page's sprite; label null for a decorative one (inside a labelled button).
+export function piece(kind, code, cls, label) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", `${cls} ${kind}`);
+  svg.setAttribute("focusable", "false");
+  if (label) {
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+  } else {
+    svg.setAttribute("aria-hidden", "true");
+  }
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `#${kind}-${code}`);
+  svg.append(use);
+  return svg;
+}
+
+/**
+ * The page's words, bound to its data (`#table-data`): `t` a message (a count chooses its plural
+ * form), `ts` a message about a seat (the human's own form, "You win…", where there is one).
+ * `setSeats` takes the game module's seat names once it is loaded.
+ */
+export function createText(data) {
+  const plural = new Intl.PluralRules(data.lang);
+  const numbers = new Intl.NumberFormat(data.lang);
+  const signedNumbers = new Intl.NumberFormat(data.lang, { signDisplay: "exceptZero" });
+  let seatKeys = [];
+
+  function t(key, params = {}) {
+    const value = data.text[key];
+    if (value === undefined) return key;
+    if (typeof value === "object") {
+      const form = plural.select(Number(params.num)) === "one" ? value.one : value.other;
+      return fmt(form, { ...params, num: numbers.format(params.num) });
+    }
+    return fmt(value, params);
+  }
+
+  function seatName(seat) {
+    const key = seatKeys[seat];
+    return key ? t(key) : String(seat);
+  }
+
+  function ts(key, seat, params = {}) {
+    const own = `${key}_you`;
+    return seat === 0 && own in data.text ? t(own, params) : t(key, { ...params, name: seatName(seat) });
+  }
+
+  const pieceName = (code) => data.pieces[code] || code;
+  // The accessible name of a piece ("6-6 Heaven", as the contract says for English) and a piece
+  // inside a sentence ("Plum 5-5"): each language's own order, from its catalog; a language whose
+  // readers do not know the English card codes leaves them out.
+  const pieceLabel = (code) => t("piece_label", { code, name: pieceName(code) });
+  const pieceText = (code) => t("piece_text", { code, name: pieceName(code) });
+  const signed = (n) => signedNumbers.format(n).replace("-", "\u2212");
+
+  // Re-render an engine error or a hint reason from its translated template and parameters;
+  // a count is shown by its translated plural phrase ("3 columns"), chosen by the language's rules.
+  function renderTemplate(template, params, counts = {}) {
+    const shown = {};
+    const split = (v) => (Array.isArray(v) ? v : String(v).split("+")).map((s) => s.trim()).filter(Boolean);
+    for (const [key, value] of Object.entries(params || {})) {
+      if (key in counts) {
+        const n = Number(value);
+        const form = plural.select(n) === "one" ? counts[key].one : counts[key].other;
+        shown[key] = form.replace(`{${key}}`, numbers.format(n));
+      } else if (data.keys.code.includes(key)) shown[key] = split(value).join("+");
+      else if (data.keys.named.includes(key) && split(value).every((c) => c in data.pieces)) {
+        shown[key] = split(value).map(pieceText).join(" + ");
+        if (key === "card") shown.card_name = pieceName(String(value));
+      } else if (data.keys.name.includes(key)) shown[key] = data.names[value] || value;
+      else if (SEAT_PARAMS.includes(key)) shown[key] = seatName(Number(value));
+      else shown[key] = Array.isArray(value) ? value.join(", ") : value;
+    }
+    if (params && typeof params.card === "string") {
+      shown.card = params.card;
+      shown.card_name = pieceName(params.card);
+    }
+    // A kind is a value ("5", named by itself) or a piece, named like that piece ("RF").
+    if (params && params.kind !== undefined) {
+      const kind = String(params.kind);
+      shown.kind_name = kind in data.pieces ? pieceName(kind) : kind;
+    }
+    return template.replace(/\{(\w+)\}/g, (m, key) => (key in shown ? String(shown[key]) : m));
+  }
+
+  const errorText = (error) =>
+    data.errors[error.code] ? renderTemplate(data.errors[error.code], error.params, data.counts.errors) : error.message;
+  const reasonText = (reason) =>
+    data.hints[reason.id] ? renderTemplate(data.hints[reason.id], reason.params, data.counts.hints) : reason.text;
+
+  // ---- payments explained: each figure of the end-of-deal panel opens into the engine's lines ----
+  const reason = (f) => renderTemplate(data.explain[f.id] || f.id, { ...f.params, value: numbers.format(f.value) });
+  function paymentText(ln, seat) {
+    const amount = numbers.format(ln.amount);
+    const other = ln.payer === seat ? ln.payee : ln.payer;
+    let who;
+    if (seat === 0) who = ln.payer === 0 ? t("you_pay", { name: seatName(other), amount }) : t("pays_you", { name: seatName(other), amount });
+    else if (other === 0) who = ln.payer === 0 ? t("you_pay", { name: seatName(seat), amount }) : t("pays_you", { name: seatName(seat), amount });
+    else who = t("pays", { payer: seatName(ln.payer), payee: seatName(ln.payee), amount });
+    const reasons = ln.factors.map(reason);
+    const list = reasons.reduce((first, second) => t("reasons_join", { first, second }));
+    const shown = ln.factors.filter((f) => f.value !== 1);
+    if (shown.length < 2) return t("explain_line_one", { payment: who, reasons: list });
+    const formula = shown.map((f) => numbers.format(f.value)).join(" × ");
+    return t("explain_line", { payment: who, formula, reasons: list });
+  }
+
+  /** Open each figure of the drawn result (`#result [data-explain-seat]`) into its payment lines. */
+  function explainResult(current) {
+    const explain = current.view.explain;
+    if (!explain || !explain.lines) return;
+    for (const cell of document.querySelectorAll("#result [data-explain-seat]")) {
+      if (cell.querySelector("details")) continue;
+      const seat = Number(cell.dataset.explainSeat);
+      const mine = explain.lines.filter((ln) => ln.payer === seat || ln.payee === seat)
+        .filter((ln) => !cell.dataset.explainKind || ln.kind === cell.dataset.explainKind);
+      const figure = cell.textContent;
+      if (!mine.length) continue;
+      cell.replaceChildren(el("details", { class: "explain" },
+        el("summary", { "aria-label": t("explain_open", { name: seatName(seat), amount: figure }) }, figure),
+        el("ul", {}, mine.map((ln) => el("li", { text: paymentText(ln, seat) })))));
+    }
+  }
+
+  return {
+    plural, numbers, t, ts, seatName, setSeats: (keys) => { seatKeys = keys || []; },
+    pieceName, pieceLabel, pieceText, signed, renderTemplate, errorText, reasonText, reason, explainResult,
+  };
+}
