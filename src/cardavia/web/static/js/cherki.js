@@ -273,8 +273,11 @@ export default function createCherki(h) {
       const lines = entries.map((entry) => {
         const a = entry.action || {};
         const seat = entry.seat;
-        // the card the player just drew is named (the view holds it while it is to be discarded)
-        if (a.do === "draw" && seat === 0 && entry === entries[entries.length - 1] && current && current.view.picked) {
+        // the card the player just drew is named (the view holds it while it is to be discarded);
+        // not a card just taken from the pile (a replay words a draw the player did not make)
+        const view = current ? current.view : null;
+        const took = view && view.discards.length > 0 && view.discards[view.discards.length - 1].taken_by === 0;
+        if (a.do === "draw" && seat === 0 && entry === entries[entries.length - 1] && view && view.picked && !took) {
           return t("drew_card_you", { card: pieceText(current.view.picked) });
         }
         if (a.do === "draw") return ts("drew", seat);

@@ -149,7 +149,7 @@ function renderReview(job) {
   const s = review.summary;
   $("review-summary").textContent = t("review_summary", { num: s.decisions, points: points(s.points_lost), accuracy: percent.format(s.accuracy / 100) });
   $("review-help").textContent = t("accuracy_help");
-  const losses = review.decisions.filter((d) => d.label !== "best" && d.loss > 0).sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, 10);
+  const losses = review.decisions.filter((d) => d.label !== "best" && Math.round(d.loss * 10) > 0).sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, 10);
   $("losses-heading").hidden = false;
   $("losses-heading").textContent = t("losses_heading");
   const list = $("review-losses");
@@ -207,7 +207,8 @@ async function start() {
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
-    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    // a text field or a list keeps its keys; the "every hand" checkbox does not use them
+    if (target && (target.tagName === "SELECT" || target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && target.type !== "checkbox"))) return;
     const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: steps.length - 1 };
     if (!(event.key in moves)) return;
     event.preventDefault();
