@@ -163,6 +163,41 @@ class TableService:
         self._remember(state)
         return state
 
+    def try_from(self, table_id: str, owner: str, deal_no: int, step: int, *, pace_ms: int) -> TableState:
+        """A new table of this browser's at step ``step`` of its finished deal ``deal_no`` (after that
+        many of the deal's actions), to play the player's decision there differently.
+
+        The new table has the same seed, level and seats and starts with the old one's log up to that
+        point, so the deal is the same deal (the same hidden pieces, which stay on the server) and
+        the bots decide as they did until the play differs. ``bad-step`` for a step outside the deal,
+        ``not-a-decision`` where seat 0 does not choose; ``NotFound`` for a table not this browser's.
+        """
+        with self.lock(table_id):
+            state, summary = self._finished(table_id, owner, deal_no)
+            length = summary.end - summary.start
+            if not 0 <= step < length:
+                raise TableError("bad-step", "no such step of the deal", {"step": step, "steps": length})
+            log = state.log[: summary.start + step]
+            source = state.record
+        record = TableRecord(
+            id="t_" + secrets.token_urlsafe(12),
+            game=source.game,
+            level=source.level,
+            seed=source.seed,
+            options=dict(source.options),
+            seats=source.seats,
+            owner=owner,
+            pace_ms=pace_ms,
+            status=HUMAN,
+            created_at=self.clock(),
+        )
+        fresh = TableState.rebuild(record, log)
+        if fresh.status() != HUMAN:
+            raise TableError("not-a-decision", "you do not choose at that step", {"step": step})
+        self.store.create_table(record, log)
+        self._remember(fresh)
+        return fresh
+
     # -- acting -----------------------------------------------------------------------------------
     def act(self, table_id: str, owner: str, seq: int, action_obj: object) -> tuple[TableState, int]:
         """Seat 0's action chosen at ``seq``. Answers the state and the seq the reply's news start at.

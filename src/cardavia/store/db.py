@@ -379,7 +379,9 @@ class Store:
 
     # -- tables -----------------------------------------------------------------------------------
     @_guarded
-    def create_table(self, table: TableRecord) -> None:
+    def create_table(self, table: TableRecord, log: Sequence[LoggedAction] = ()) -> None:
+        """Store a new table, with the first entries of its log if it starts from another table's
+        (all in one transaction: the table exists whole or not at all)."""
         with self._tx() as conn:
             conn.execute(
                 TABLES.insert(),
@@ -396,6 +398,20 @@ class Store:
                     "created_at": table.created_at,
                 },
             )
+            if log:
+                now = time.time()
+                rows = [
+                    {
+                        "table_id": table.id,
+                        "seq": entry.seq,
+                        "deal_no": entry.deal_no,
+                        "seat": entry.seat,
+                        "action": json.dumps(entry.action, sort_keys=True, separators=(",", ":")),
+                        "created_at": now,
+                    }
+                    for entry in log
+                ]
+                conn.execute(_INSERT_ACTION, rows)
 
     @_guarded
     def head(self, table_id: str) -> tuple[TableRecord, int] | None:

@@ -109,6 +109,11 @@ class SeqIn(_In):
     seq: Seq
 
 
+class TryIn(_In):
+    step: Seq  # how many of the deal's actions come before the decision
+    pace_ms: Pace | None = None
+
+
 class SettingsIn(_In):
     pace_ms: Pace
 
@@ -487,6 +492,29 @@ async def get_review(table_id: TableId, deal_no: DealNo, request: Request) -> An
         return await rt.offload.run(rt.reviews.status, table_id, _owner_or_404(request), deal_no)
     except GameError as exc:
         return game_error_response(exc)
+
+
+@router.post(
+    "/tables/{table_id}/deals/{deal_no}/try",
+    status_code=201,
+    response_model=TableOut,
+    responses={**ERRORS, 429: {"model": ErrorOut}},
+)
+async def try_from(table_id: TableId, deal_no: DealNo, body: TryIn, request: Request) -> Any:
+    """A new table at a decision of this browser's finished deal: the same deal (the same hidden
+    pieces), seat and level, the log up to ``step`` (that many of the deal's actions) already played."""
+    rt = runtime(request)
+    client = request.client.host if request.client else "?"
+    if not rt.rate.allow(client):
+        return JSONResponse(error_json("rate-limited", "too many new tables; wait a moment"), status_code=429)
+    owner = _owner_or_404(request)
+    pace = rt.default_pace_ms if body.pace_ms is None else body.pace_ms
+
+    def work() -> tuple[TableState, int | None]:
+        return rt.service.try_from(table_id, owner, deal_no, body.step, pace_ms=pace), None
+
+    reply, _ = await _respond(rt, None, work, status=201)
+    return reply
 
 
 @router.get("/history", response_model=list[HistoryItem])
