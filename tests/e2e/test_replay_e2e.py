@@ -44,3 +44,33 @@ def test_a_finished_deal_replays_by_keyboard(page: Any, server: str) -> None:
     assert page.locator("#replay-hands svg.tile").count() == 32
     results = Axe().run(page)
     assert results.response["violations"] == [], [v["id"] for v in results.response["violations"]]
+
+
+def test_a_decision_in_the_replay_is_played_again_from_a_new_table(page: Any, server: str) -> None:
+    open_table(page, server, "tien-gow", "en")
+    table = finish_deal(page, keyboard=False)
+    page.locator("#replay-link a").click()
+    page.wait_for_selector("#replay-position:not(:empty)")
+    page.keyboard.press("Home")
+    # forward to the player's first move: the button offers to play it differently
+    for _ in range(8):
+        page.keyboard.press("ArrowRight")
+        if page.locator("#try-here").is_visible():
+            break
+    button = page.locator("#try-here")
+    assert button.is_visible() and button.inner_text() == "Play this move differently"
+    at = int(re.search(r"Move (\d+)", page.locator("#replay-position").inner_text()).group(1))  # type: ignore[union-attr]
+    steps = page.evaluate(
+        "async (path) => (await fetch(path)).json()",
+        f"/api/tables/{table['id']}/deals/{table['deal_no']}/steps",
+    )
+    button.click()
+    page.wait_for_url("**/table")
+    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    fresh = page.evaluate("() => localStorage.getItem('cardavia.table.tien-gow')")
+    assert fresh != table["id"]
+    now = page.evaluate("async (id) => (await fetch(`/api/tables/${id}`)).json()", fresh)
+    # the same deal at the same point: the hand and the trick the player had before that move
+    assert now["view"]["hand"] == steps[at - 1]["view"]["hand"]
+    assert now["view"]["trick"] == steps[at - 1]["view"]["trick"]
+    assert page.locator("#hand button").count() == len(now["view"]["hand"])

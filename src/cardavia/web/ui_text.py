@@ -406,4 +406,13 @@ REPLAY: dict[str, Msg | Plural] = {
         "This deal cannot be shown: it is not a finished deal of your tables in this browser.",
     ),
     "your_decision": Msg("replay: badge on a move that was the player's own decision", "Your decision"),
+    "try_here": Msg(
+        "replay button: open a new table at the player's move just shown (the same deal, the same pieces) "
+        "to play that move differently",
+        "Play this move differently",
+    ),
+    "try_failed": Msg(
+        "replay: a new table could not be started at the move shown",
+        "A new table could not be started from this move. Try again in a moment.",
+    ),
 }

@@ -124,8 +124,32 @@ function show(i) {
   $("replay-move").textContent = at === 0 ? t("at_start") : moveText(at);
   $("step-first").disabled = $("step-prev").disabled = at === 0;
   $("step-next").disabled = $("step-last").disabled = at === steps.length - 1;
+  // the player's own choice just shown (not one the rules made) can be played again differently
+  $("try-here").hidden = at === 0 || steps[at].seat !== 0 || Boolean(steps[at - 1].view.forced);
   verdict(at);
   showHands(at);
+}
+
+// Try from here: a new table at the decision just shown (the same deal), played on the table page.
+async function tryHere() {
+  const pace = Number(localStorage.getItem("cardavia.pace"));
+  const body = { step: at - 1, ...(localStorage.getItem("cardavia.pace") !== null && Number.isFinite(pace) ? { pace_ms: pace } : {}) };
+  let reply;
+  try {
+    const response = await fetch(`${base}/try`, {
+      method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    reply = { ok: response.ok, body: await response.json().catch(() => null) };
+  } catch (e) {
+    reply = { ok: false, body: null };
+  }
+  if (!reply.ok || !reply.body || !reply.body.id) {
+    $("notice").textContent = t("try_failed");
+    return;
+  }
+  // the table page opens this browser's table of the game: the new one
+  localStorage.setItem(`cardavia.table.${data.game}`, reply.body.id);
+  location.href = `/traditions/${encodeURIComponent(data.slug)}/table`;
 }
 
 // ---- the review --------------------------------------------------------------------------------
@@ -187,6 +211,8 @@ async function start() {
   $("show-hands-label").textContent = t("show_hands");
   $("replay-keys").textContent = t("keys_help");
   $("review-start").textContent = t("review_start");
+  $("try-here").textContent = t("try_here");
+  $("try-here").addEventListener("click", tryHere);
   const reply = await getJson("GET", `${base}/steps`);
   if (!reply.ok || !Array.isArray(reply.body) || reply.body.length === 0) {
     $("notice").textContent = t("not_found");
