@@ -44,6 +44,7 @@ OPERATIONS = [
     ("GET", "/api/tables/{table_id}/deals/{deal_no}/hands"),
     ("POST", "/api/tables/{table_id}/deals/{deal_no}/review"),
     ("GET", "/api/tables/{table_id}/deals/{deal_no}/review"),
+    ("POST", "/api/tables/{table_id}/deals/{deal_no}/try"),
     ("GET", "/api/history"),
 ]
 
