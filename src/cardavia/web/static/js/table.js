@@ -409,7 +409,8 @@ function renderAll() {
 }
 
 // ---- payments explained: each figure of the end-of-deal panel opens into the engine's lines ----
-const reason = (f) => renderTemplate(data.explain[f.id] || f.id, { ...f.params, value: numbers.format(f.value) });
+const reason = (f) =>
+  renderTemplate(data.explain[f.id] || f.id, { ...f.params, value: numbers.format(f.value) }, data.counts.explain);
 function paymentText(ln, seat) {
   const amount = numbers.format(ln.amount);
   const other = ln.payer === seat ? ln.payee : ln.payer;
