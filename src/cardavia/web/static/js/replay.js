@@ -78,14 +78,23 @@ const pieceText = (code) => `${pieceName(code)} ${code}`;
 const signed = (n) => signedNumbers.format(n).replace("-", "\u2212");
 const points = (n) => numbers.format(n).replace("-", "\u2212");
 
+// a count in a hint or a payment reason, by its plural phrase ("3 columns") in the page's language
+function countPhrase(counts, key, value) {
+  const n = Number(value);
+  const form = plural.select(n) === "one" ? counts[key].one : counts[key].other;
+  return form.replace(`{${key}}`, numbers.format(n));
+}
+
 // a bot's reason, re-rendered from the page's translated hint templates
 function reasonText(reason) {
   const template = data.hints[reason.id];
   if (!template) return reason.text;
   const shown = {};
   const split = (v) => (Array.isArray(v) ? v : String(v).split("+")).map((s) => s.trim()).filter(Boolean);
+  const counts = data.counts.hints || {};
   for (const [key, value] of Object.entries(reason.params || {})) {
-    if (data.keys.named.includes(key) || key === "tiles") {
+    if (key in counts) shown[key] = countPhrase(counts, key, value);
+    else if (data.keys.named.includes(key) || key === "tiles") {
       shown[key] = split(value).every((c) => c in data.pieces) ? split(value).map(pieceText).join(" + ") : value;
     } else shown[key] = Array.isArray(value) ? value.join(", ") : value;
   }
@@ -99,6 +108,19 @@ function reasonText(reason) {
     shown.kind_name = kind in data.pieces ? pieceName(kind) : kind;
   }
   return template.replace(/\{(\w+)\}/g, (m, key) => (key in shown ? String(shown[key]) : m));
+}
+
+// a reason of a payment (the renderer shows Cherki's x by it), from the engine's translated
+// template: a count by its plural phrase, a seat by its name
+function reason(f) {
+  const counts = data.counts.explain || {};
+  const params = { ...f.params, value: numbers.format(f.value) };
+  return (data.explain[f.id] || f.id).replace(/\{(\w+)\}/g, (m, key) => {
+    if (!(key in params)) return m;
+    const value = params[key];
+    if (key in counts) return countPhrase(counts, key, value);
+    return ["seat", "owed_by"].includes(key) ? seatName(Number(value)) : String(value);
+  });
 }
 
 function keepFocus(render) { render(); }
@@ -267,7 +289,7 @@ async function start() {
   document.title = heading.textContent;
   const mod = await import(`./${data.game}.js`);
   const create = Object.values(mod).find((f) => typeof f === "function");
-  game = create({ data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, numbers, keepFocus, act: () => {}, nextDeal: () => {} });
+  game = create({ data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, numbers, keepFocus, reason, act: () => {}, nextDeal: () => {} });
   $("step-first").addEventListener("click", () => show(0));
   $("step-prev").addEventListener("click", () => show(at - 1));
   $("step-next").addEventListener("click", () => show(at + 1));
