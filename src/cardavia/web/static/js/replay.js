@@ -73,8 +73,9 @@ function piece(kind, code, cls, label) {
 }
 
 const pieceName = (code) => data.pieces[code] || code;
-const pieceLabel = (code) => `${code} ${pieceName(code)}`;
-const pieceText = (code) => `${pieceName(code)} ${code}`;
+// composed by the catalog, as on the table: a language other than English shows no card code
+const pieceLabel = (code) => t("piece_label", { code, name: pieceName(code) });
+const pieceText = (code) => t("piece_text", { code, name: pieceName(code) });
 const signed = (n) => signedNumbers.format(n).replace("-", "\u2212");
 const points = (n) => numbers.format(n).replace("-", "\u2212");
 
