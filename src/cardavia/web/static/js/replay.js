@@ -77,7 +77,8 @@ const pieceName = (code) => data.pieces[code] || code;
 const pieceLabel = (code) => t("piece_label", { code, name: pieceName(code) });
 const pieceText = (code) => t("piece_text", { code, name: pieceName(code) });
 const signed = (n) => signedNumbers.format(n).replace("-", "\u2212");
-const points = (n) => numbers.format(n).replace("-", "\u2212");
+// a value that rounds to zero is shown as 0, not "−0" (an interval's end just below zero)
+const points = (n) => (Math.abs(n) < 0.05 ? numbers.format(0) : numbers.format(n).replace("-", "\u2212"));
 
 // a count in a hint or a payment reason, by its plural phrase ("3 columns") in the page's language
 function countPhrase(counts, key, value) {
