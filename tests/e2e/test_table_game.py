@@ -272,7 +272,8 @@ def test_keys_help_and_the_drawn_card_named(page: Any, server: str) -> None:
     page.wait_for_function("() => document.querySelector('#hand button.taken') !== null")
     drawn = table_state(page)["view"]["picked"]
     last = page.locator("#log p").last.inner_text()
-    assert last.startswith("You drew ") and last.endswith(f" {drawn}.")
+    # English names a card inside a sentence with its code: "Red Flower (RF)" (the catalog's piece_text)
+    assert last.startswith("You drew ") and last.endswith(f" ({drawn}).")
     label = page.locator("#hand button.taken").get_attribute("aria-label")
     assert label.startswith(drawn) and label.endswith("just picked up")
     assert page.evaluate("() => document.getElementById('hand').contains(document.activeElement)")
