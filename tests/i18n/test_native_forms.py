@@ -2,8 +2,9 @@
 
 - No raw Cherki card code (5c, WF: English initials) on a page, in an accessible name, a log line,
   a hint or an error of a language other than English; English keeps "5c 5 of Coins" (DESIGN.md).
-- Every placeholder that carries a count is in a plural message: the site's own texts, and the
-  engines' errors and the bots' hints, whose counts are filled in from plural phrases (``COUNTS``).
+- Every placeholder that carries a count is in a plural message: the site's own texts (the table's,
+  the replay and review page's, the templates'), and the engines' errors and payment reasons and the
+  bots' hints, whose counts are filled in from plural phrases (``COUNTS``, ``EXPLAIN_COUNTS``).
 """
 
 from __future__ import annotations
@@ -28,8 +29,14 @@ from cardavia.i18n.languages import LANGUAGES
 from cardavia.web import pages
 from cardavia.web.content import Msg, Plural
 from cardavia.web.content.cherki import TRADITION as CHERKI
-from cardavia.web.table_data import count_templates, error_templates, hint_templates, page_data
-from cardavia.web.ui_text import BY_GAME, COMMON
+from cardavia.web.table_data import (
+    count_templates,
+    error_templates,
+    explain_templates,
+    hint_templates,
+    page_data,
+)
+from cardavia.web.ui_text import BY_GAME, COMMON, REPLAY
 
 TRANSLATED = [lang.code for lang in LANGUAGES if lang.code != "en"]
 CARD_CODES = sorted(face.code for face in FACES)
@@ -121,10 +128,18 @@ def test_the_table_names_cards_without_their_code(lang: str) -> None:
 NOT_COUNTS = {
     "tiles", "a", "b", "high", "civil", "tile", "partner", "card", "card_name", "kind", "kind_name",
     "seat", "to_act", "do", "what", "option", "value",
+    # payment reasons: a trick's number (an ordinal), the winner's card points joined by " + ", the
+    # seat whose debt a catch moves; {value} is an amount, a multiplier or a difference, never before a noun
+    "number", "terms", "owed_by",
 }  # fmt: skip
 # "Deal %(num)s" numbers a deal (an ordinal label): it counts nothing
 ORDINALS = {"deal_no"}
 COUNT_NAMES = re.compile(r"%\((num|count|n)\)s")
+# a number other than the plural message's own count (%(num)s, which COUNT_NAMES checks) written
+# straight before a counted noun ("%(points)s points", "{value} columns"): a count whatever its
+# placeholder is called, that nothing would choose the noun's form for
+NOUNS = r"(?:points?|columns?|decisions?|moves?|tiles?|cards?|tricks?|deals?|rounds?)\b"
+NUMBER_BEFORE_NOUN = re.compile(r"(?:%\((?!(?:num|count|n)\))\w+\)s|\{\w+\}) " + NOUNS)
 
 
 def placeholders(template: str) -> set[str]:
@@ -134,12 +149,18 @@ def placeholders(template: str) -> set[str]:
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_every_placeholder_of_an_error_or_a_hint_is_a_count_phrase_or_no_count(game: str) -> None:
     counts = count_templates(game)
-    for kind, templates in (("errors", error_templates(game)), ("hints", hint_templates(game))):
+    kinds = (
+        ("errors", error_templates(game)),
+        ("hints", hint_templates(game)),
+        ("explain", explain_templates(game)),
+    )
+    for kind, templates in kinds:
         assert templates
         phrases: Mapping[str, Count] = counts[kind]
         for key, template in templates.items():
             unknown = placeholders(template) - NOT_COUNTS - set(phrases)
             assert not unknown, f"{game} {kind} {key}: {sorted(unknown)} is neither a count phrase nor a name"
+            assert not NUMBER_BEFORE_NOUN.search(template), f"{game} {kind} {key}: a bare count {template!r}"
         for key, phrase in phrases.items():
             assert "{" + key + "}" in phrase.singular and "{" + key + "}" in phrase.plural
             assert phrase.singular != phrase.plural, f"{game} {key}: the English plural is the singular"
@@ -178,10 +199,13 @@ def test_every_number_a_bot_gives_a_hint_is_a_count_phrase(game: str) -> None:
 
 def test_every_count_of_the_site_texts_is_a_plural_message() -> None:
     singles: list[str] = []
-    for table in (COMMON, *BY_GAME.values()):
+    for table in (COMMON, *BY_GAME.values(), REPLAY):
         for key, message in table.items():
             if isinstance(message, Msg) and key not in ORDINALS and COUNT_NAMES.search(message.text):
                 singles.append(f"{key}: {message.text!r}")
+            # a second count inside a plural message is chosen by nothing: it must not stand before a noun
+            texts = [message.text] if isinstance(message, Msg) else [message.singular, message.plural]
+            singles += [f"{key}: {text!r}" for text in texts if NUMBER_BEFORE_NOUN.search(text)]
     for t in pages.traditions():
         for value in vars(t).values():
             if isinstance(value, Msg) and COUNT_NAMES.search(value.text):
@@ -189,5 +213,7 @@ def test_every_count_of_the_site_texts_is_a_plural_message() -> None:
         assert isinstance(t.origin, Plural)
     for message in template_messages():
         if message.plural is None and COUNT_NAMES.search(message.msgid):
+            singles.append(f"{message.where}: {message.msgid!r}")
+        if message.plural is None and NUMBER_BEFORE_NOUN.search(message.msgid):
             singles.append(f"{message.where}: {message.msgid!r}")
     assert not singles, "counts in singular messages:\n" + "\n".join(singles)

@@ -125,8 +125,8 @@ def engine_messages() -> Iterator[Message]:
             yield Message("payment reason", text, None, f"games/{game}/messages.py")
         for text in _module_dict(f"cardavia.bots.{game}.messages", "HINTS").values():
             yield Message("hint", text, None, f"bots/{game}/messages.py")
-        for package in ("games", "bots"):
-            counts = _module_dict(f"cardavia.{package}.{game}.messages", "COUNTS")
+        for package, table in (("games", "COUNTS"), ("games", "EXPLAIN_COUNTS"), ("bots", "COUNTS")):
+            counts = _module_dict(f"cardavia.{package}.{game}.messages", table)
             for count in counts.values():
                 yield Message(count.context, count.singular, count.plural, f"{package}/{game}/messages.py")
     for name in piece_names():

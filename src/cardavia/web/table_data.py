@@ -82,11 +82,12 @@ def hint_templates(game: str) -> dict[str, str]:
 
 
 def count_templates(game: str) -> dict[str, dict[str, Count]]:
-    """The plural phrases of the counts in the engine's errors and the bots' hints, by placeholder."""
+    """The plural phrases of the counts in the engine's errors and payment reasons and the bots' hints."""
     module = game.replace("-", "_")
     return {
         "errors": _optional_dict(f"cardavia.games.{module}.messages", "COUNTS"),
         "hints": _optional_dict(f"cardavia.bots.{module}.messages", "COUNTS"),
+        "explain": _optional_dict(f"cardavia.games.{module}.messages", "EXPLAIN_COUNTS"),
     }
 
 

@@ -372,9 +372,10 @@ REPLAY: dict[str, Msg | Plural] = {
     "review_failed": Msg("replay: the review could not be finished", "The review could not be finished."),
     "review_retry": Msg("replay button: ask for the review again after it failed", "Try again"),
     "review_summary": Plural(
-        "replay: the review's summary; %(points)s are points lost, %(accuracy)s a percentage",
-        "%(num)s decision reviewed: %(points)s points lost, accuracy %(accuracy)s.",
-        "%(num)s decisions reviewed: %(points)s points lost, accuracy %(accuracy)s.",
+        "replay: the review's summary; %(points)s are the points lost (a decimal measure, not a count), "
+        "%(accuracy)s a percentage",
+        "%(num)s decision reviewed: points lost %(points)s, accuracy %(accuracy)s.",
+        "%(num)s decisions reviewed: points lost %(points)s, accuracy %(accuracy)s.",
     ),
     "accuracy_help": Msg(
         "replay: what the review's accuracy means",
@@ -391,9 +392,9 @@ REPLAY: dict[str, Msg | Plural] = {
         "%(label)s: no better choice found.",
     ),
     "decision_loss": Msg(
-        "replay: what a choice cost; %(label)s is the review label, %(points)s the points lost, "
+        "replay: what a choice cost; %(label)s is the review label, %(points)s the points lost (a decimal), "
         "%(low)s and %(high)s the ends of the 95 percent interval",
-        "%(label)s: %(points)s points lost (95 %% interval %(low)s to %(high)s).",
+        "%(label)s: points lost %(points)s (95 %% interval %(low)s to %(high)s).",
     ),
     "better": Msg("replay: the better move; %(move)s describes it", "Better: %(move)s"),
     "why": Msg("replay: the reason the better move is better; %(reason)s is the reason", "Why: %(reason)s"),

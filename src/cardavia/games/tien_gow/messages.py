@@ -48,18 +48,28 @@ COUNTS: dict[str, Count] = {
 }
 
 # The reasons of a payment (``payments.factor`` ids), translated with msgctxt "payment reason".
-# ``{value}`` is the factor's number; ``{number}`` a trick's number; ``{columns}`` a seat's columns;
-# ``{seat}`` and ``{owed_by}`` are seats (the page shows their names).
+# ``{value}`` is the factor's number (an amount, a multiplier or a difference, never before a noun);
+# ``{number}`` a trick's number; ``{columns}`` a seat's columns, shown by its plural phrase
+# (``EXPLAIN_COUNTS``); ``{seat}`` and ``{owed_by}`` are seats (the page shows their names).
 EXPLAIN: dict[str, str] = {
     "supreme": "the Supreme won trick {number}: {value} from each opponent",
     "quartet": "a quartet won trick {number}: {value} from each opponent",
-    "banker": "doubled with the banker",
-    "columns": "columns won: {columns}, so 4 − {columns} = {value}",
-    "no-column": "no column: {value}",
-    "surplus": "columns won: {columns}, {value} more than 4: the winner pays them back",
+    "banker": "doubled: the banker pays or collects",
+    "columns": "{columns}, {value} short of 4",
+    "no-column": "no column won: {value}",
+    "surplus": "{columns}, {value} over 4: the winner pays the surplus",
     "final-quartet": "final trick won by a quartet: ×{value}",
     "final-supreme": "final trick won by the Supreme: ×{value}",
     "final-little-three": "final trick won by the Little Three 1-2: ×{value}",
     "sweep": "all eight columns to the winner: ×{value}",
     "catch": "Little Three catch: {seat} led 1-2 and pays for {owed_by}",
+}
+
+# The counts of the payment reasons, as plural phrases (see ``counts``).
+EXPLAIN_COUNTS: dict[str, Count] = {
+    "columns": Count(
+        "Tien Gow payment reason: the number of columns a player won",
+        "{columns} column won",
+        "{columns} columns won",
+    ),
 }

@@ -9,7 +9,8 @@ const { numbers, t, seatName, pieceLabel, reasonText } = text;
 // a loss in points: one decimal at most (an estimate), the true minus sign
 const tenths = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 1 });
 const percent = new Intl.NumberFormat(data.lang, { style: "percent", maximumFractionDigits: 1 });
-const points = (n) => tenths.format(n).replace("-", "\u2212");
+// a value that rounds to zero is shown as 0, not "−0" (an interval's end just below zero)
+const points = (n) => (Math.abs(n) < 0.05 ? tenths.format(0) : tenths.format(n).replace("-", "\u2212"));
 const $ = (id) => document.getElementById(id);
 const base = `/api/tables/${encodeURIComponent(data.table)}/deals/${data.deal_no}`;
 

@@ -122,7 +122,8 @@ export function createText(data) {
     data.hints[reason.id] ? renderTemplate(data.hints[reason.id], reason.params, data.counts.hints) : reason.text;
 
   // ---- payments explained: each figure of the end-of-deal panel opens into the engine's lines ----
-  const reason = (f) => renderTemplate(data.explain[f.id] || f.id, { ...f.params, value: numbers.format(f.value) });
+  const reason = (f) =>
+    renderTemplate(data.explain[f.id] || f.id, { ...f.params, value: numbers.format(f.value) }, data.counts.explain);
   function paymentText(ln, seat) {
     const amount = numbers.format(ln.amount);
     const other = ln.payer === seat ? ln.payee : ln.payer;
