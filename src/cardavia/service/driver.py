@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +29,7 @@ from cardavia.service.offload import Offload
 from cardavia.service.seeds import bot_seed
 from cardavia.service.state import Step, TableState
 from cardavia.service.tables import TableService
+from cardavia.service.workers import worker_pool
 from cardavia.store.db import StoreUnavailable, TableRecord
 
 log = logging.getLogger(__name__)
@@ -61,38 +60,6 @@ def _default_think(game: str, level: str, view: Any, seed: int) -> Decision[Any]
     from cardavia.bots.registry import choose
 
     return choose(game, level, view, seed)
-
-
-def _watch_parent(parent: int) -> None:
-    """Pool initializer: end this worker when the server process ``parent`` is gone (even by kill -9,
-    which runs no clean-up), instead of lingering as an orphan.
-
-    Linux delivers SIGKILL at the parent's death (``PR_SET_PDEATHSIG``); the server's PID is passed
-    in rather than read here, because a server killed while this worker was still starting has
-    already left it to PID 1, and a watcher thread covers systems without ``prctl``.
-    """
-    import os
-    import signal
-    import sys
-    import threading
-    import time
-
-    if sys.platform.startswith("linux"):
-        import contextlib
-        import ctypes
-
-        with contextlib.suppress(OSError, AttributeError):
-            pr_set_pdeathsig = 1
-            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:  # the server died before the signal was asked for
-        os._exit(0)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="cardavia-parent-watch", daemon=True).start()
 
 
 def _warm() -> bool:
@@ -161,12 +128,7 @@ class BotDriver:
         if self.workers <= 0:
             return None
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_watch_parent,
-                initargs=(os.getpid(),),
-            )
+            self._pool = worker_pool(self.workers)
         return self._pool
 
     async def start(self) -> None:

@@ -12,12 +12,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
-import os
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
@@ -25,6 +23,7 @@ from typing import Any
 from cardavia.service.offload import Offload
 from cardavia.service.seeds import derive
 from cardavia.service.tables import TableService
+from cardavia.service.workers import worker_pool
 from cardavia.store.db import ReviewJob, ReviewStore, Store
 
 log = logging.getLogger(__name__)
@@ -193,14 +192,7 @@ class ReviewRunner:
 
     def _executor(self) -> Executor:
         if self._pool is None:
-            from cardavia.service.driver import _watch_parent
-
-            self._pool = ProcessPoolExecutor(
-                self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_watch_parent,
-                initargs=(os.getpid(),),
-            )
+            self._pool = worker_pool(self.workers)
         return self._pool
 
     async def close(self) -> None:
