@@ -91,7 +91,7 @@ def test_a_renewed_link_revokes_the_old_one_and_only_the_host_renews(service: Ta
     new = service.invite(tid, HOST, 1)
     with pytest.raises(NotFound):
         service.claim(old, ANN, "Ann")
-    state, seat = service.claim(new, ANN, "Ann")
+    _, seat = service.claim(new, ANN, "Ann")
     assert seat == 1
     with pytest.raises(NotFound):
         service.invite(tid, ANN, 2)  # a guest is not the host
