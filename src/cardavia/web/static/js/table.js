@@ -32,7 +32,7 @@ function t(key, params = {}) {
 // A message about a seat: the human's own form ("You win…") where there is one.
 function ts(key, seat, params = {}) {
   const own = `${key}_you`;
-  return seat === 0 && own in data.text ? t(own, params) : t(key, { ...params, name: seatName(seat) });
+  return seat === me && own in data.text ? t(own, params) : t(key, { ...params, name: seatName(seat) });
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -115,9 +115,40 @@ const reasonText = (reason) =>
 
 // the game module says which compass point each seat is (set once the module is loaded)
 let seatKeys = [];
+// the seat this browser holds (the host's is 0; an invited person's is theirs): drawn at the bottom
+let me = 0;
+let waitTimer = null;
+async function refreshWaiting() {
+  if (!table) return;
+  const reply = await api("GET", `/api/tables/${encodeURIComponent(table.id)}`);
+  if (reply.ok) update(reply.body); else waitTimer = setTimeout(refreshWaiting, 4000);
+}
+async function startNow() {
+  if (!table) return;
+  const reply = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/start`);
+  if (reply.ok) update(reply.body);
+}
 function seatName(seat) {
   const key = seatKeys[seat];
-  return key ? t(key) : String(seat);
+  const place = key ? t(key) : String(seat);
+  const person = table && table.people ? table.people[seat] : null;
+  // a person's own name, as text only (never HTML), beside the seat's compass point
+  return person && person.kind === "person" && seat !== me ? t("person_at_seat", { name: person.name, seat: place }) : place;
+}
+
+// The page's seat boxes in the real order of play, starting from this browser's seat at the bottom:
+// the box first drawn for seat k shows seat (me + k) mod n.
+function arrangeSeats() {
+  const boxes = [...document.querySelectorAll(".seat")];
+  for (const box of boxes) {
+    if (box.dataset.place === undefined) box.dataset.place = box.dataset.seat;
+    box.dataset.seat = String((me + Number(box.dataset.place)) % boxes.length);
+  }
+}
+
+function posOf(seat) {
+  const box = document.querySelector(`.seat[data-seat="${seat}"]`);
+  return box ? box.dataset.pos : "";
 }
 
 // ---- state and server ----------------------------------------------------------------------
@@ -305,6 +336,8 @@ function show(next) {
   if (fresh) {
     loggedSeq = next.deal_start ?? next.seq;
     $("log").replaceChildren();
+    me = next.seat ?? 0;
+    arrangeSeats();
   }
   const entries = (next.last || []).filter((entry) => entry.seq >= loggedSeq);
   const previous = fresh ? null : table;
@@ -324,7 +357,12 @@ function show(next) {
   };
   if (fresh) { log(t("deal_no", { num: next.deal_no })); dealNamed = true; }
   for (const entry of entries) {
-    if (entry.seat >= 0) { plays.push(entry); continue; }
+    if (entry.seat >= 0) {
+      // a move the AI made for a person whose time ran out is said to be the AI's
+      if (entry.auto) { flush(); log(entry.seat === me ? t("auto_played_you") : t("auto_played", { name: seatName(entry.seat) })); }
+      plays.push(entry);
+      continue;
+    }
     flush();
     const dealNo = (entry.action && entry.action.deal) || next.deal_no;
     const before = (next.deals || []).find((d) => d.deal_no === dealNo - 1);
@@ -375,10 +413,11 @@ function setStatus(text) {
 
 function statusText(status, view) {
   if (status === "human") return t("your_turn");
+  if (status === "waiting") return t("waiting_for_friends");
   if (status !== "over") return t("waiting");
   const r = view.result;
   if (!r || r.drawn || r.winner === null || r.winner === undefined) return t("over");
-  const net = (game.net(view) || [])[0];
+  const net = (game.net(view) || [])[me];
   return ts("over_summary", r.winner, { amount: signed(net ?? 0) });
 }
 
@@ -394,6 +433,11 @@ function renderAll() {
     for (const seat of document.querySelectorAll(".seat")) seat.classList.toggle("to-act", Number(seat.dataset.seat) === view.to_act && status !== "over");
     $("act-hint").disabled = status !== "human" || busy;
     $("act-next").hidden = status !== "over";
+    // a table waiting for invited people: the host may start with the AI in the open seats, and
+    // everyone looks again now and then (a seat taken writes nothing to the log, so no event says so)
+    $("act-start").hidden = !(status === "waiting" && me === 0);
+    clearTimeout(waitTimer);
+    if (status === "waiting") waitTimer = setTimeout(refreshWaiting, 2000);
     const shown = $("table-level");
     const levelText = t("playing_level", { level: t(`level_${table.level}`) });
     if (shown.textContent !== levelText) shown.textContent = levelText;
@@ -414,8 +458,8 @@ function paymentText(ln, seat) {
   const amount = numbers.format(ln.amount);
   const other = ln.payer === seat ? ln.payee : ln.payer;
   let who;
-  if (seat === 0) who = ln.payer === 0 ? t("you_pay", { name: seatName(other), amount }) : t("pays_you", { name: seatName(other), amount });
-  else if (other === 0) who = ln.payer === 0 ? t("you_pay", { name: seatName(seat), amount }) : t("pays_you", { name: seatName(seat), amount });
+  if (seat === me) who = ln.payer === me ? t("you_pay", { name: seatName(other), amount }) : t("pays_you", { name: seatName(other), amount });
+  else if (other === me) who = ln.payer === me ? t("you_pay", { name: seatName(seat), amount }) : t("pays_you", { name: seatName(seat), amount });
   else who = t("pays", { payer: seatName(ln.payer), payee: seatName(ln.payee), amount });
   const reasons = ln.factors.map(reason);
   const list = reasons.reduce((first, second) => t("reasons_join", { first, second }));
@@ -601,13 +645,14 @@ function listShortcuts() {
 
 const helpers = {
   data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers,
-  keepFocus, setRoving, motion, reason,
+  keepFocus, setRoving, motion, reason, me: () => me, posOf,
 };
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
 seatKeys = game.seats;
 
 $("act-hint").addEventListener("click", hint);
+$("act-start").addEventListener("click", startNow);
 $("act-next").addEventListener("click", nextDeal);
 $("act-new").addEventListener("click", () => {
   if (table && table.status !== "over" && !window.confirm(t("new_confirm"))) return;
