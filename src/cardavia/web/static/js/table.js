@@ -129,7 +129,9 @@ async function startNow() {
   if (reply.ok) update(reply.body);
 }
 function seatName(seat) {
-  const key = seatKeys[seat];
+  // seat names are relative to the one who looks (everyone sits "south"): index them from my seat
+  const n = seatKeys.length || 1;
+  const key = seatKeys[(seat - me + n) % n];
   const place = key ? t(key) : String(seat);
   const person = table && table.people ? table.people[seat] : null;
   // a person's own name, as text only (never HTML), beside the seat's compass point
