@@ -126,6 +126,14 @@ def test_no_person_is_shown_a_piece_hidden_from_their_seat(tmp_path: Path, game:
                 continue
             deal_no = end["deals"][-1]["deal_no"]
             log = service.store.actions(tid)
+            # each person's history lists the shared table's deals; only the host's seat is reviewed
+            for person in people:
+                assert (tid, deal_no) in {
+                    (d["table"], d["deal_no"]) for d in person.get("/api/history").json()
+                }
+            assert stranger.get("/api/history").json() == []
+            for person in people[1:]:
+                assert person.post(f"/api/tables/{tid}/deals/{deal_no}/review").status_code == 404
             for seat, person in enumerate(people):
                 steps = person.get(f"/api/tables/{tid}/deals/{deal_no}/steps").json()
                 review = Knowledge(record, viewer=seat).advance(log, steps[1]["seq"])
@@ -237,11 +245,21 @@ def test_an_absent_persons_turn_is_played_by_the_ai_and_handed_back(tmp_path: Pa
             ann.get(f"/api/tables/{tid}")  # nobody acts; the table must not wait for ever
             time.sleep(0.01)
         driver.turn_limit = lambda _s: 3600.0  # now Ann is back, with all the time she needs
+        late = 0  # turns the AI still took under the short limit, decided before it changed
         while True:
             table = ann.get(f"/api/tables/{tid}").json()
+            assert time.monotonic() < deadline + 60
             if table["status"] == "human":
-                break
-            if table["status"] == "over":
+                reply = ann.post(
+                    f"/api/tables/{tid}/actions", {"seq": table["seq"], "action": table["view"]["legal"][0]}
+                )
+                if reply.status_code == 200:
+                    break
+                assert reply.status_code == 409, reply.text
+                assert service.store.actions(tid, table["seq"])[0].auto  # only the AI can have taken it
+                late += 1
+                assert late <= 2
+            elif table["status"] == "over":
                 assert host.post(f"/api/tables/{tid}/next-deal", {"seq": table["seq"]}).status_code == 200
             elif table["status"] == "people":  # the host's turn, made by the host now
                 mine = host.get(f"/api/tables/{tid}").json()
@@ -249,12 +267,7 @@ def test_an_absent_persons_turn_is_played_by_the_ai_and_handed_back(tmp_path: Pa
                     host.post(
                         f"/api/tables/{tid}/actions", {"seq": mine["seq"], "action": mine["view"]["legal"][0]}
                     )
-            assert time.monotonic() < deadline + 60
             time.sleep(0.005)
         assert any(e.get("auto") for e in ann.get(f"/api/tables/{tid}?since=0").json()["last"])
-        reply = ann.post(
-            f"/api/tables/{tid}/actions", {"seq": table["seq"], "action": table["view"]["legal"][0]}
-        )
-        assert reply.status_code == 200, reply.text
         mine = service.store.actions(tid, table["seq"])[0]
         assert mine.seat == 1 and not mine.auto

@@ -630,7 +630,13 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(DEALS.c.table_id, DEALS.c.deal_no, DEALS.c.game, DEALS.c.result, DEALS.c.finished_at)
-                .where(DEALS.c.owner == owner)
+                .where(
+                    (DEALS.c.owner == owner)
+                    # and the deals of shared tables where this browser holds an invited seat
+                    | DEALS.c.table_id.in_(
+                        select(TABLES.c.id).where(TABLES.c.people.contains(owner, autoescape=True))
+                    )
+                )
                 .order_by(DEALS.c.finished_at.desc())
                 .limit(limit)
             )
