@@ -267,7 +267,10 @@ async function start() {
   document.title = heading.textContent;
   const mod = await import(`./${data.game}.js`);
   const create = Object.values(mod).find((f) => typeof f === "function");
-  game = create({ data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, numbers, keepFocus, act: () => {}, nextDeal: () => {} });
+  // the steps are the views of the seat this browser held at the table (the host's: seat 0)
+  const me = Number(steps[0].view.seat ?? 0);
+  const posOf = (seat) => (document.querySelector(`.seat[data-seat="${seat}"]`) || { dataset: {} }).dataset.pos || "";
+  game = create({ data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, numbers, keepFocus, act: () => {}, nextDeal: () => {}, me: () => me, posOf });
   $("step-first").addEventListener("click", () => show(0));
   $("step-prev").addEventListener("click", () => show(at - 1));
   $("step-next").addEventListener("click", () => show(at + 1));
