@@ -188,3 +188,28 @@ def test_an_auto_move_is_marked_and_the_seat_stays_the_persons(service: TableSer
     state = service.state(tid)
     if state.status() != "over":
         assert table_out(state, None, 1)["status"] == "human"
+
+
+def test_a_restarted_server_starts_the_clocks_of_timed_tables_again(store: Store) -> None:
+    """Nobody comes back after a restart: the table still moves on, the AI playing for the absent."""
+    import asyncio
+
+    from cardavia.service.driver import BotDriver
+
+    service = TableService(store)
+    tid, (token,) = shared(service, "cherki", 1, turn_limit_s=30)
+    service.claim(token, ANN, "Ann")
+
+    async def restart() -> None:
+        driver = BotDriver(
+            TableService(store), workers=0, think=think, min_step_ms=0, turn_limit=lambda _s: 0.01
+        )
+        await driver.start()
+        for _ in range(3000):
+            if {0, 1} <= {e.seat for e in store.actions(tid) if e.auto}:
+                break
+            await asyncio.sleep(0.01)
+        await driver.close()
+
+    asyncio.run(restart())
+    assert {0, 1} <= {e.seat for e in store.actions(tid) if e.auto}  # the host's and Ann's turns both

@@ -21,6 +21,7 @@ are bounded by work, not by the clock: ``cardavia bench`` measures the decision 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import multiprocessing
 import os
@@ -191,6 +192,10 @@ class BotDriver:
         while not self._closed:
             try:
                 waiting = await self.offload.run(self.service.store.tables_with_status, "bots")
+                # and the tables waiting on a person under a turn limit: their clocks start again
+                waiting += await self.offload.run(
+                    functools.partial(self.service.store.tables_with_status, "human", timed=True)
+                )
             except StoreUnavailable as exc:
                 log.warning("cannot list the tables waiting for the bots (%s); retrying", exc.reason)
                 await asyncio.sleep(delay)

@@ -449,9 +449,13 @@ class Store:
             conn.execute(_SET_PACE, {"tid": table_id, "pace_ms": pace_ms})
 
     @_guarded
-    def tables_with_status(self, status: str, limit: int = 1000) -> list[str]:
+    def tables_with_status(self, status: str, limit: int = 1000, *, timed: bool = False) -> list[str]:
+        """Tables whose status hint is ``status`` (``timed``: only those with a turn limit)."""
+        query = select(TABLES.c.id).where(TABLES.c.status == status)
+        if timed:
+            query = query.where(TABLES.c.turn_limit_s.is_not(None))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(TABLES.c.id).where(TABLES.c.status == status).limit(limit))
+            rows = conn.execute(query.limit(limit))
             return [r[0] for r in rows]
 
     # -- the log ----------------------------------------------------------------------------------
