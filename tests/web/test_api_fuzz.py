@@ -45,6 +45,9 @@ OPERATIONS = [
     ("POST", "/api/tables/{table_id}/deals/{deal_no}/review"),
     ("GET", "/api/tables/{table_id}/deals/{deal_no}/review"),
     ("GET", "/api/history"),
+    ("POST", "/api/tables/{table_id}/invites/{seat}"),
+    ("POST", "/api/tables/{table_id}/start"),
+    ("POST", "/api/join/{token}"),
 ]
 
 
