@@ -213,3 +213,12 @@ def test_a_restarted_server_starts_the_clocks_of_timed_tables_again(store: Store
 
     asyncio.run(restart())
     assert {0, 1} <= {e.seat for e in store.actions(tid) if e.auto}  # the host's and Ann's turns both
+
+
+def test_a_name_is_plain_text_and_cannot_be_empty(service: TableService) -> None:
+    _, (token,) = shared(service, "cherki", 1)
+    with pytest.raises(TableError) as caught:
+        service.claim(token, ANN, "\u202e\x00 \t")  # nothing printable: refused, the link still open
+    assert caught.value.code == "bad-name"
+    state, _ = service.claim(token, ANN, "\u202eAnn\x00  Lee")
+    assert state.record.people[1]["name"] == "Ann Lee"

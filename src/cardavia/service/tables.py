@@ -272,7 +272,8 @@ class TableService:
 
         NotFound if the token is not open, or this browser holds a seat at that table already.
         """
-        name = " ".join(name.split())[:NAME_MAX]
+        # text only: no control or direction-changing characters, spaces collapsed, length-limited
+        name = " ".join("".join(c for c in name if c.isprintable() or c.isspace()).split())[:NAME_MAX]
         if not name:
             raise TableError("bad-name", "a name is needed", {})
         found = self.store.claim_invite(token_hash(token), owner, name)
