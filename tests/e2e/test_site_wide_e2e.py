@@ -121,7 +121,7 @@ def test_the_table_page_says_what_to_do_without_javascript(browser: Any, server:
         assert page.locator(".rules-aside").is_visible()  # the rules are still there to read
         # the tradition page's Play form works without JavaScript too: the level travels in the URL
         page.goto(f"{server}/traditions/cherki?lang=en")
-        page.get_by_role("radio", name="Easy").check()
+        page.get_by_role("group", name="Opponents").get_by_role("radio", name="Easy").check()
         page.get_by_role("button", name="Play Cherki").click()
         page.wait_for_url("**/traditions/cherki/table?level=easy")
     finally:

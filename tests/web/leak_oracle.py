@@ -1,7 +1,8 @@
-"""What seat 0 may and may not know at a point of a table's log, computed from the engines' own state.
+"""What a seat (seat 0 unless told) may and may not know at a point of a table's log, computed from
+the engines' own state.
 
-Used by the leak tests: a payload for seat 0 must not name a piece that is hidden from seat 0 (another
-hand, a face-down tile, the stock) unless seat 0 also knows a piece of the same code.
+Used by the leak tests: a payload for a seat must not name a piece that is hidden from that seat
+(another hand, a face-down tile, the stock) unless the seat also knows a piece of the same code.
 """
 
 from __future__ import annotations
@@ -41,11 +42,12 @@ def keyed(obj: object, key: str) -> Iterator[object]:
 
 
 class Knowledge:
-    """Replays a table's log and says, at its end, which piece codes are hidden from seat 0."""
+    """Replays a table's log and says, at its end, which piece codes are hidden from ``viewer``."""
 
-    def __init__(self, record: TableRecord) -> None:
+    def __init__(self, record: TableRecord, viewer: int = 0) -> None:
         self.state = TableState(record)
-        self.own: set[str] = set()  # Cherki: every card seat 0 has held in this deal
+        self.viewer = viewer
+        self.own: set[str] = set()  # Cherki: every card the viewer has held in this deal
         self._note()
 
     def advance(self, entries: Sequence[LoggedAction], seq: int) -> Knowledge:
@@ -63,19 +65,20 @@ class Knowledge:
 
     def _note(self) -> None:
         if self.state.record.game == "cherki":
-            self.own |= {FACE_CODES[f] for f in self.state.deal.hands[0]}
+            self.own |= {FACE_CODES[f] for f in self.state.deal.hands[self.viewer]}
 
     def forbidden(self) -> set[str]:
         deal = self.state.deal
-        others = range(1, self.state.num_seats)
+        me = self.viewer
+        others = [s for s in range(self.state.num_seats) if s != me]
         hidden = {code for s in others for code in deal.view(s).to_json()["hand"]}
         if self.state.record.game == "tien-gow":
             record = deal.to_record()
-            allowed = set(record["hands"][0])
+            allowed = set(record["hands"][me])
             for play in record["plays"]:
                 if play["face"] == "up":
                     allowed |= set(play["tiles"])
-                elif play["seat"] != 0:
+                elif play["seat"] != me:
                     hidden |= set(play["tiles"])
         else:
             hidden |= {FACE_CODES[f] for f in deal.stock}
@@ -85,18 +88,18 @@ class Knowledge:
 
     def check(self, payload: JSON) -> int:
         """Assert ``payload`` (a TableOut at this point of the log) leaks nothing; the codes checked."""
-        state = self.state
+        state, me = self.state, self.viewer
         assert payload["seq"] == state.seq
         current = [payload["view"]] + [e for e in payload["last"] if e["deal_no"] == state.deal_no]
         found = set(strings(current))
         leaked = found & self.forbidden()
-        assert not leaked, f"seat 0 was shown hidden pieces {sorted(leaked)} at seq {state.seq}"
-        assert payload["view"] == {**state.deal.view(0).to_json(), "legal": payload["view"]["legal"]}
+        assert not leaked, f"seat {me} was shown hidden pieces {sorted(leaked)} at seq {state.seq}"
+        assert payload["view"] == {**state.deal.view(me).to_json(), "legal": payload["view"]["legal"]}
         for entry in payload["last"]:
-            if entry["seat"] > 0 and entry["action"].get("face") == "down":
+            if entry["seat"] >= 0 and entry["seat"] != me and entry["action"].get("face") == "down":
                 assert "tiles" not in entry["action"], entry
         if state.record.game == "cherki":
-            own_wait = state.deal.view(0).to_json()["wait"]
+            own_wait = state.deal.view(me).to_json()["wait"]
             assert all(w in (None, own_wait) for w in keyed(payload, "wait")), "another seat's wait shown"
             assert not list(keyed(payload, "waits")) and not list(keyed(payload, "stock_order"))
         return len(self.forbidden())

@@ -46,6 +46,9 @@ OPERATIONS = [
     ("GET", "/api/tables/{table_id}/deals/{deal_no}/review"),
     ("POST", "/api/tables/{table_id}/deals/{deal_no}/try"),
     ("GET", "/api/history"),
+    ("POST", "/api/tables/{table_id}/invites/{seat}"),
+    ("POST", "/api/tables/{table_id}/start"),
+    ("POST", "/api/join/{token}"),
 ]
 
 

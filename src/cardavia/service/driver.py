@@ -8,6 +8,10 @@ simply reloads, and a process killed mid-way is replaced by whichever request or
 Store calls run in the :class:`Offload` threads, never on the event loop. When the database cannot
 answer, the table's task waits (backing off up to :data:`MAX_BACKOFF_S`) and carries on by itself.
 
+At a table with a turn limit, a person's decision not made in time is made by the AI at the table's
+level, marked ``auto`` in the log; the person decides again from their next turn. The limit is
+counted by the process driving the table from when it first saw the decision waiting.
+
 When a bot's move becomes visible must tell nothing about the hidden pieces it was chosen from: a
 bot's move is written no earlier than ``max(pace, floor)`` after the previous move, where the floor
 of the bot's level (:data:`MIN_STEP_MS`) is above the time that level takes to decide (its searches
@@ -17,6 +21,7 @@ are bounded by work, not by the clock: ``cardavia bench`` measures the decision 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
@@ -54,6 +59,7 @@ class _Plan:
     record: TableRecord
     step: Step
     view: Any  # the bot seat's view (None for a forced step or a new deal)
+    timeout: float | None = None  # a person's decision: seconds they have before the AI makes it
 
 
 def _default_think(game: str, level: str, view: Any, seed: int) -> Decision[Any]:
@@ -106,6 +112,7 @@ class BotDriver:
         think: Think | None = None,
         offload: Offload | None = None,
         min_step_ms: int | Mapping[str, int] | None = None,
+        turn_limit: Callable[[int], float] | None = None,
     ) -> None:
         self.service = service
         self.workers = workers
@@ -117,6 +124,10 @@ class BotDriver:
         self._gate: asyncio.Semaphore | None = None  # made in the running loop
         self._closed = False
         self._resume: asyncio.Task[None] | None = None
+        # the seconds a person is given for a turn limit of n seconds (tests shorten it)
+        self.turn_limit: Callable[[int], float] = turn_limit or float
+        self._wake: dict[str, asyncio.Event] = {}  # a table waiting on a person: set when it moves
+        self._deadlines: dict[tuple[str, int], float] = {}  # (table, seq) -> when the AI takes over
 
     def floor_s(self, level: str) -> float:
         """The least delay, in seconds, before a bot of ``level`` moves (see the module docstring)."""
@@ -143,6 +154,10 @@ class BotDriver:
         while not self._closed:
             try:
                 waiting = await self.offload.run(self.service.store.tables_with_status, "bots")
+                # and the tables waiting on a person under a turn limit: their clocks start again
+                waiting += await self.offload.run(
+                    functools.partial(self.service.store.tables_with_status, "human", timed=True)
+                )
             except StoreUnavailable as exc:
                 log.warning("cannot list the tables waiting for the bots (%s); retrying", exc.reason)
                 await asyncio.sleep(delay)
@@ -159,6 +174,9 @@ class BotDriver:
             return
         task = self._tasks.get(table_id)
         if task is not None and not task.done():
+            wake = self._wake.get(table_id)
+            if wake is not None:
+                wake.set()  # a task waiting out a person's time: the table moved, look again
             return
         self._tasks[table_id] = asyncio.get_running_loop().create_task(self._run(table_id))
 
@@ -192,9 +210,27 @@ class BotDriver:
                 state = self.service.state(table_id)
             step = state.pending()
             if step is None:
-                return None
+                if not state.timed():
+                    return None
+                seat = state.deal.to_act()
+                limit = self.turn_limit(state.record.turn_limit_s or 0)
+                return _Plan(state, state.seq, state.record, Step("auto", seat), state.deal.view(seat), limit)
             view = state.deal.view(step.seat) if step.kind == "bot" else None
             return _Plan(state, state.seq, state.record, step, view)
+
+    async def _out_of_time(self, table_id: str, plan: _Plan) -> bool:
+        """Wait for the person of ``plan`` until their time is up (True) or the table moves (False)."""
+        loop = asyncio.get_running_loop()
+        key = (table_id, plan.seq)
+        deadline = self._deadlines.setdefault(key, loop.time() + (plan.timeout or 0.0))
+        wake = self._wake.setdefault(table_id, asyncio.Event())
+        wake.clear()
+        try:
+            await asyncio.wait_for(wake.wait(), max(0.0, deadline - loop.time()))
+        except TimeoutError:
+            self._deadlines.pop(key, None)
+            return True
+        return False
 
     async def _run(self, table_id: str) -> None:
         loop = asyncio.get_running_loop()
@@ -214,8 +250,12 @@ class BotDriver:
                     if plan is None:
                         return
                     step, record = plan.step, plan.record
+                    auto = plan.timeout is not None
+                    if auto and not await self._out_of_time(table_id, plan):
+                        fresh = True  # the person (or another process) moved: read the log again
+                        continue
                     if plan.view is not None:
-                        level = record.seats[step.seat]
+                        level = record.level if auto else record.seats[step.seat]
                         seed = bot_seed(record.seed, plan.seq)
                         decision = await self.decide(record.game, level, plan.view, seed)
                         action = plan.state.game.action_to_json(decision.action)
@@ -227,7 +267,7 @@ class BotDriver:
                     await asyncio.sleep(max(0.0, last_move + wait - loop.time()))
                     async with gate:
                         written = await self.offload.run(
-                            self.service.server_step, table_id, plan.seq, step.seat, action
+                            self.service.server_step, table_id, plan.seq, step.seat, action, auto
                         )
                     last_move = loop.time()
                     # after our own write the cache is the log; after a lost race, read the log again
@@ -245,6 +285,7 @@ class BotDriver:
         finally:
             if self._tasks.get(table_id) is asyncio.current_task():
                 del self._tasks[table_id]
+                self._wake.pop(table_id, None)
 
     async def close(self) -> None:
         self._closed = True

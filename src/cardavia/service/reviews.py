@@ -21,7 +21,9 @@ from functools import cache
 from typing import Any
 
 from cardavia.service.offload import Offload
+from cardavia.service.errors import NotFound
 from cardavia.service.seeds import derive
+from cardavia.service.state import seat_of
 from cardavia.service.tables import TableService
 from cardavia.service.workers import worker_pool
 from cardavia.store.db import ReviewJob, ReviewStore, Store
@@ -69,6 +71,9 @@ class ReviewService:
         """Queue the review of deal ``deal_no`` (idempotent); ``NotFound`` / ``deal-not-finished``."""
         record = self.tables.deal_record(table_id, owner, deal_no)  # checks the owner and the deal
         state = self.tables.state(table_id, owner)
+        if seat_of(state.record, owner) != SEAT:
+            # one review per deal, of the host's seat: an invited person's seat has none (yet)
+            raise NotFound()
         record = {**record, "review_seed": review_seed(state.record.seed, deal_no)}
         if self.max_samples is not None:
             record["review_max_samples"] = self.max_samples
@@ -78,8 +83,10 @@ class ReviewService:
         return job_json(job)
 
     def status(self, table_id: str, owner: str, deal_no: int) -> JSON:
-        """The job's state; ``NotFound`` for a table this browser does not hold."""
+        """The job's state; ``NotFound`` for a table this browser does not hold as its host."""
         self.tables.deal_record(table_id, owner, deal_no)
+        if seat_of(self.tables.state(table_id, owner).record, owner) != SEAT:
+            raise NotFound()
         return job_json(self.jobs.get(table_id, deal_no))
 
 

@@ -6,6 +6,7 @@ what makes resuming after a crash, replays and downloaded records agree with wha
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,6 +38,19 @@ class Step:
     kind: str  # "bot" | "forced" | "deal"
     seat: int
     action: JSON | None = None  # known in advance for "forced" and "deal"
+
+
+def seat_of(record: TableRecord, owner: str) -> int | None:
+    """The seat ``owner`` (a browser's key hash) holds at the table: 0 for the host, an invited seat
+    once taken, else None."""
+    found = None
+    if secrets.compare_digest(record.owner, owner):
+        found = 0
+    for seat, person in enumerate(record.people):
+        held = person.get("owner") if person is not None else None
+        if held is not None and secrets.compare_digest(held, owner):
+            found = seat
+    return found
 
 
 class CorruptLog(Exception):
@@ -171,7 +185,28 @@ class TableState:
             self._pending = (self.seq, step)
         return step
 
+    @property
+    def waiting(self) -> bool:
+        """Whether the table still waits for invited people to take their seats (nothing is played)."""
+        return any(p is not None and p.get("owner") is None for p in self.record.people)
+
+    def status_for(self, viewer: int) -> str:
+        """The status as ``viewer`` sees it: "human" only when the decision is theirs; "people"
+        when another person is to decide; "waiting" while invited seats are still open."""
+        status = self.status()
+        if status != HUMAN:
+            return status
+        if self.waiting:
+            return "waiting"
+        return HUMAN if self.deal.to_act() == viewer else "people"
+
+    def timed(self) -> bool:
+        """Whether a person is to decide under a turn limit (the AI plays for them when it ends)."""
+        return self.record.turn_limit_s is not None and self.status() == HUMAN and not self.waiting
+
     def _next_step(self) -> Step | None:
+        if self.waiting:
+            return None
         if self.deal.is_over():
             if self.finished and is_drawn(self.finished[-1].result):
                 return Step("deal", -1, self.next_deal_marker())
@@ -192,22 +227,25 @@ class TableState:
             return "bots"
         return "over" if self.deal.is_over() else HUMAN
 
-    def entry(self, seat: int, action: JSON) -> LoggedAction:
-        """The log entry an action taken now would be."""
-        return LoggedAction(self.seq, self.deal_no if seat >= 0 else self.deal_no + 1, seat, action)
+    def entry(self, seat: int, action: JSON, auto: bool = False) -> LoggedAction:
+        """The log entry an action taken now would be (``auto``: the AI's, for an absent person)."""
+        return LoggedAction(self.seq, self.deal_no if seat >= 0 else self.deal_no + 1, seat, action, auto)
 
     def since(self, seq: int, viewer: int = 0) -> list[JSON]:
         """The actions logged from ``seq`` on, in their public form for ``viewer``."""
         start = max(0, min(seq, self.seq))
-        return [
-            {
+        out: list[JSON] = []
+        for e in self.log[start:]:
+            item = {
                 "seq": e.seq,
                 "seat": e.seat,
                 "deal_no": e.deal_no,
                 "action": public_action(self.game, e.seat, e.action, viewer),
             }
-            for e in self.log[start:]
-        ]
+            if e.auto:
+                item["auto"] = True  # the AI played for a person whose time ran out
+            out.append(item)
+        return out
 
     # -- finished deals ---------------------------------------------------------------------------
     def finished_deal(self, deal_no: int) -> DealSummary | None:

@@ -9,6 +9,7 @@ lock, so one table's cached state is only ever read or changed by one thread at 
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 import time
@@ -21,13 +22,20 @@ from cardavia.bots.base import LEVELS
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import get_game
 from cardavia.service.errors import NotFound, Stale, TableError
-from cardavia.service.state import HUMAN, DealSummary, TableState, public_action
+from cardavia.service.state import HUMAN, DealSummary, TableState, public_action, seat_of
 from cardavia.store.db import FinishedDeal, LoggedAction, SeqTaken, Store, TableRecord
 
 JSON = dict[str, Any]
 AppendHook = Callable[[str, int], None]
 LOCK_STRIPES = 256  # tables share this many locks: bounded memory, rare contention between tables
 READ_WAIT_S = 0.2  # a read waits this long for a write of its table, then reads a copy of its own
+TURN_LIMITS = (30, 120)  # seconds a person may take per decision, when the host sets a limit
+NAME_MAX = 24  # characters of a display name
+
+
+def token_hash(token: str) -> str:
+    """What is stored of an invite token (the token itself is never stored nor logged)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class TableService:
@@ -77,7 +85,7 @@ class TableService:
                 if (
                     cached is not None
                     and trust is not None
-                    and (owner is None or secrets.compare_digest(cached.record.owner, owner))
+                    and (owner is None or seat_of(cached.record, owner) is not None)
                     and trust(cached)
                 ):
                     yield cached
@@ -87,7 +95,7 @@ class TableService:
                 lock.release()
             return
         head = self.store.head(table_id)
-        if head is None or (owner is not None and not secrets.compare_digest(head[0].owner, owner)):
+        if head is None or (owner is not None and seat_of(head[0], owner) is None):
             raise NotFound()
         yield TableState.rebuild(head[0], self.store.actions(table_id))
 
@@ -102,7 +110,7 @@ class TableService:
         if head is None:
             raise NotFound()
         record, length = head
-        if owner is not None and not secrets.compare_digest(record.owner, owner):
+        if owner is not None and seat_of(record, owner) is None:
             raise NotFound()
         state = self._cache.get(table_id)
         if state is None or state.seq > length:
@@ -139,22 +147,41 @@ class TableService:
         pace_ms: int,
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
+        friends: int = 0,
+        turn_limit_s: int | None = None,
     ) -> TableState:
-        """A new table: seat 0 the human, the other seats bots of ``level``."""
+        """A new table: seat 0 the human (the host), seats 1..``friends`` for invited people (see
+        :meth:`invite`), the other seats bots of ``level``. ``turn_limit_s``: a person's time per
+        decision, after which the AI plays that decision for them."""
         engine = get_game(game)  # RecordError "unknown-game"
         if level not in LEVELS:
             raise RecordError("unknown-level", f"unknown level {level!r}", {"level": level})
+        if not 0 <= friends <= engine.num_seats - 1:
+            raise RecordError(
+                "bad-friends",
+                f"this game has seats for 0 to {engine.num_seats - 1} friends",
+                {"friends": friends, "max": engine.num_seats - 1},
+            )
+        if turn_limit_s is not None and turn_limit_s not in TURN_LIMITS:
+            raise RecordError(
+                "bad-turn-limit", "the turn limit is none, 30 s or 120 s", {"turn_limit_s": turn_limit_s}
+            )
+        invited = range(1, friends + 1)
         record = TableRecord(
             id="t_" + secrets.token_urlsafe(12),
             game=game,
             level=level,
             seed=self.new_seed() if seed is None else seed,
             options=dict(options or {}),
-            seats=(HUMAN,) + (level,) * (engine.num_seats - 1),
+            seats=tuple(HUMAN if s == 0 or s in invited else level for s in range(engine.num_seats)),
             owner=owner,
             pace_ms=pace_ms,
             status=HUMAN,
             created_at=self.clock(),
+            people=tuple(
+                {"owner": None, "name": ""} if s in invited else None for s in range(engine.num_seats)
+            ),
+            turn_limit_s=turn_limit_s,
         )
         state = TableState(record)  # options are checked by the engine here, before anything is stored
         record = TableRecord(**{**record.__dict__, "status": state.status()})
@@ -208,39 +235,99 @@ class TableService:
         """
         with self.lock(table_id):
             cached = self._cache.get(table_id)
-            if (
-                cached is not None
-                and cached.seq == seq
-                and secrets.compare_digest(cached.record.owner, owner)
-            ):
+            seat = None if cached is None else seat_of(cached.record, owner)
+            if cached is not None and cached.seq == seq and seat is not None:
                 # The usual case, without a read: if another process wrote seq meanwhile, the unique
                 # key refuses this write and the answer is made again from the log.
                 try:
-                    return self._act(cached, seq, action_obj)
+                    return self._act(cached, seq, action_obj, seat)
                 except Stale:
                     pass
+            state = self._state(table_id, owner)
+            seat = seat_of(state.record, owner)
+            assert seat is not None  # _state checked it
             try:
-                return self._act(self._state(table_id, owner), seq, action_obj)
+                return self._act(state, seq, action_obj, seat)
             except Stale as exc:
                 if exc.code != "stale":
                     raise
                 # Lost the race for seq between reading the log and writing: the winner may be this
                 # very action (the same request sent to two processes), which is answered as done.
-                return self._act(exc.state, seq, action_obj)
+                return self._act(exc.state, seq, action_obj, seat)
 
-    def _act(self, state: TableState, seq: int, action_obj: object) -> tuple[TableState, int]:
-        action = state.game.action_from_json(action_obj, 0)
+    def _act(self, state: TableState, seq: int, action_obj: object, seat: int) -> tuple[TableState, int]:
+        action = state.game.action_from_json(action_obj, seat)
         action_json = state.game.action_to_json(action)
         if seq != state.seq:
             if 0 <= seq < state.seq:
                 done = state.log[seq]
-                if done.seat == 0 and done.action == action_json:
+                if done.seat == seat and done.action == action_json and not done.auto:
                     return state, seq
             raise Stale("stale", f"the table is at {state.seq}, not {seq}", state)
-        if state.status() != HUMAN:
+        if state.status_for(seat) != HUMAN:
             raise Stale("not-your-turn", "it is not your turn", state)
-        self._commit(state, state.entry(0, action_json), action)
+        self._commit(state, state.entry(seat, action_json), action)
         return state, seq
+
+    def viewer(self, state: TableState, owner: str) -> int:
+        """The seat ``owner`` holds at ``state``'s table (checked by loading it: else NotFound)."""
+        seat = seat_of(state.record, owner)
+        if seat is None:
+            raise NotFound()
+        return seat
+
+    # -- invited people ---------------------------------------------------------------------------
+    def invite(self, table_id: str, owner: str, seat: int) -> str:
+        """A new invite token for an invited seat not yet taken (host only); the seat's older links
+        stop working. The token is 256 random bits; only its hash is stored."""
+        with self.lock(table_id):
+            state = self._state(table_id, owner)
+            if seat_of(state.record, owner) != 0:
+                raise NotFound()  # only the host sees the links
+            people = state.record.people
+            person = people[seat] if 0 <= seat < len(people) else None
+            if person is None or person.get("owner") is not None:
+                raise TableError(
+                    "seat-not-open", "that seat is not waiting for an invited person", {"seat": seat}
+                )
+            token = secrets.token_urlsafe(32)
+            self.store.new_invite(table_id, seat, token_hash(token), self.clock())
+            return token
+
+    def offered(self, token: str) -> tuple[TableState, int]:
+        """The table and seat an open invite offers (NotFound if the token is unknown, used or revoked)."""
+        found = self.store.open_invite(token_hash(token))
+        if found is None:
+            raise NotFound()
+        table_id, seat = found
+        return self.state(table_id), seat
+
+    def claim(self, token: str, owner: str, name: str) -> tuple[TableState, int]:
+        """Take the seat an invite offers, as ``owner`` (the browser's key hash) under ``name``.
+
+        NotFound if the token is not open, or this browser holds a seat at that table already.
+        """
+        # text only: no control or direction-changing characters, spaces collapsed, length-limited
+        name = " ".join("".join(c for c in name if c.isprintable() or c.isspace()).split())[:NAME_MAX]
+        if not name:
+            raise TableError("bad-name", "a name is needed", {})
+        found = self.store.claim_invite(token_hash(token), owner, name)
+        if found is None:
+            raise NotFound()
+        table_id, seat = found
+        with self.lock(table_id):
+            self.forget(table_id)
+            return self._state(table_id, owner), seat
+
+    def start(self, table_id: str, owner: str) -> TableState:
+        """Start the deal now (host only): invited seats not yet taken are played by the AI."""
+        with self.lock(table_id):
+            state = self._state(table_id, owner)
+            if seat_of(state.record, owner) != 0:
+                raise NotFound()
+            self.store.fill_open_seats(table_id, state.record.level)
+            self.forget(table_id)
+            return self._state(table_id, owner)
 
     def next_deal(self, table_id: str, owner: str, seq: int) -> TableState:
         """Deal the next deal once the current one is over (idempotent for the same ``seq``, even
@@ -263,8 +350,9 @@ class TableService:
         self._commit(state, state.entry(-1, state.next_deal_marker()), None)
         return state
 
-    def server_step(self, table_id: str, seq: int, seat: int, action_json: JSON) -> bool:
-        """Apply the server's own action (a bot's, a forced one, a new deal) decided at ``seq``.
+    def server_step(self, table_id: str, seq: int, seat: int, action_json: JSON, auto: bool = False) -> bool:
+        """Apply the server's own action (a bot's, a forced one, a new deal) decided at ``seq``;
+        ``auto``: the AI's for a person whose time ran out (marked so in the log).
 
         False if the table is no longer at ``seq`` (another process or request got there first).
         """
@@ -276,7 +364,7 @@ class TableService:
                     return False
             action = None if seat < 0 else state.game.action_from_json(action_json, seat)
             try:
-                self._commit(state, state.entry(seat, action_json), action)
+                self._commit(state, state.entry(seat, action_json, auto), action)
             except Stale:
                 return False
             return True
@@ -323,19 +411,21 @@ class TableService:
         return state, summary
 
     def deal_steps(self, table_id: str, owner: str, deal_no: int) -> list[JSON]:
-        """A finished deal step by step: seat 0's view before the first action and after each one."""
+        """A finished deal step by step: the view of the owner's seat before the first action and
+        after each one."""
         with self.lock(table_id):
             state, summary = self._finished(table_id, owner, deal_no)
             deal, entries = state.replay_deal(summary)
-        steps: list[JSON] = [{"seq": None, "seat": None, "action": None, "view": deal.view(0).to_json()}]
+        me = self.viewer(state, owner)
+        steps: list[JSON] = [{"seq": None, "seat": None, "action": None, "view": deal.view(me).to_json()}]
         for entry in entries:
             deal.apply(state.game.action_from_json(entry.action, entry.seat))
             steps.append(
                 {
                     "seq": entry.seq,
                     "seat": entry.seat,
-                    "action": public_action(state.game, entry.seat, entry.action),
-                    "view": deal.view(0).to_json(),
+                    "action": public_action(state.game, entry.seat, entry.action, me),
+                    "view": deal.view(me).to_json(),
                 }
             )
         return steps

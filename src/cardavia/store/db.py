@@ -27,7 +27,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import NullPool
 
-from cardavia.store.models import ActionRow, DealRow, ReviewRow, TableRow
+from cardavia.store.models import ActionRow, DealRow, InviteRow, ReviewRow, TableRow
 
 ENV_VAR = "CARDAVIA_DATABASE_URL"
 NOTIFY_CHANNEL = "cardavia_tables"
@@ -40,6 +40,7 @@ TABLES: Table = TableRow.__table__  # type: ignore[assignment]
 ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 DEALS: Table = DealRow.__table__  # type: ignore[assignment]
 REVIEWS: Table = ReviewRow.__table__  # type: ignore[assignment]
+INVITES: Table = InviteRow.__table__  # type: ignore[assignment]
 _HEAD = select(
     TABLES,
     select(func.max(ACTIONS.c.seq)).where(ACTIONS.c.table_id == TABLES.c.id).scalar_subquery().label("n"),
@@ -49,7 +50,7 @@ _INSERT_DEAL = DEALS.insert()
 _SET_STATUS = TABLES.update().where(TABLES.c.id == bindparam("tid")).values(status=bindparam("status"))
 _SET_PACE = TABLES.update().where(TABLES.c.id == bindparam("tid")).values(pace_ms=bindparam("pace_ms"))
 _ACTIONS_FROM = (
-    select(ACTIONS.c.seq, ACTIONS.c.deal_no, ACTIONS.c.seat, ACTIONS.c.action)
+    select(ACTIONS.c.seq, ACTIONS.c.deal_no, ACTIONS.c.seat, ACTIONS.c.action, ACTIONS.c.auto)
     .where(ACTIONS.c.table_id == bindparam("table_id"), ACTIONS.c.seq >= bindparam("from_seq"))
     .order_by(ACTIONS.c.seq)
 )
@@ -59,12 +60,13 @@ _NOTIFY = text("SELECT pg_notify(:c, :p)")
 # named parameters, written ``:name`` for sqlite3 and ``%(name)s`` for psycopg.
 _RAW_HEAD = (
     "SELECT t.id, t.game, t.level, t.seed, t.options, t.seats, t.owner, t.pace_ms, t.status, t.created_at,"
+    " t.people, t.turn_limit_s,"
     " (SELECT max(a.seq) FROM cardavia_actions a WHERE a.table_id = t.id)"
     " FROM cardavia_tables t WHERE t.id = :table_id"
 )
 _RAW_INSERT_ACTION = (
-    "INSERT INTO cardavia_actions (table_id, seq, deal_no, seat, action, created_at)"
-    " VALUES (:table_id, :seq, :deal_no, :seat, :action, :created_at)"
+    "INSERT INTO cardavia_actions (table_id, seq, deal_no, seat, action, created_at, auto)"
+    " VALUES (:table_id, :seq, :deal_no, :seat, :action, :created_at, :auto)"
 )
 _RAW_SET_STATUS = "UPDATE cardavia_tables SET status = :status WHERE id = :tid"
 
@@ -104,6 +106,14 @@ class StoreUnavailable(Exception):
         super().__init__(f"database unavailable ({reason}){': ' + detail if detail else ''}")
         self.reason = reason
         self.detail = detail
+
+
+class _Raced(Exception):
+    """A compare-and-set of a table's row lost to another writer: read it again and retry."""
+
+
+class _Refused(Exception):
+    """The transaction must write nothing (raised inside it, so that it rolls back)."""
 
 
 class BadDatabase(Exception):
@@ -179,6 +189,9 @@ class TableRecord:
     pace_ms: int
     status: str
     created_at: float
+    # per seat: None (the host's seat, or a bot's), or an invited seat {"owner": hash | None, "name": str}
+    people: tuple[dict[str, Any] | None, ...] = ()
+    turn_limit_s: int | None = None  # a person's time per decision before the AI plays for them
 
 
 @dataclass(frozen=True)
@@ -187,6 +200,7 @@ class LoggedAction:
     deal_no: int
     seat: int  # -1: the start of deal ``deal_no``
     action: dict[str, Any]
+    auto: bool = False  # the AI played this for a person whose time ran out
 
 
 @dataclass(frozen=True)
@@ -396,6 +410,8 @@ class Store:
                     "pace_ms": table.pace_ms,
                     "status": table.status,
                     "created_at": table.created_at,
+                    "people": json.dumps(list(table.people)),
+                    "turn_limit_s": table.turn_limit_s,
                 },
             )
             if log:
@@ -438,8 +454,10 @@ class Store:
             pace_ms=int(row[7]),
             status=row[8],
             created_at=float(row[9]),
+            people=tuple(json.loads(row[10] or "[]")),
+            turn_limit_s=None if row[11] is None else int(row[11]),
         )
-        return record, 0 if row[10] is None else int(row[10]) + 1
+        return record, 0 if row[12] is None else int(row[12]) + 1
 
     @_guarded
     def set_pace(self, table_id: str, pace_ms: int) -> None:
@@ -447,9 +465,13 @@ class Store:
             conn.execute(_SET_PACE, {"tid": table_id, "pace_ms": pace_ms})
 
     @_guarded
-    def tables_with_status(self, status: str, limit: int = 1000) -> list[str]:
+    def tables_with_status(self, status: str, limit: int = 1000, *, timed: bool = False) -> list[str]:
+        """Tables whose status hint is ``status`` (``timed``: only those with a turn limit)."""
+        query = select(TABLES.c.id).where(TABLES.c.status == status)
+        if timed:
+            query = query.where(TABLES.c.turn_limit_s.is_not(None))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(TABLES.c.id).where(TABLES.c.status == status).limit(limit))
+            rows = conn.execute(query.limit(limit))
             return [r[0] for r in rows]
 
     # -- the log ----------------------------------------------------------------------------------
@@ -457,7 +479,7 @@ class Store:
     def actions(self, table_id: str, from_seq: int = 0) -> list[LoggedAction]:
         with self.engine.connect() as conn:
             rows = conn.execute(_ACTIONS_FROM, {"table_id": table_id, "from_seq": from_seq})
-            return [LoggedAction(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+            return [LoggedAction(r[0], r[1], r[2], json.loads(r[3]), bool(r[4])) for r in rows]
 
     @_guarded
     def append(
@@ -478,6 +500,7 @@ class Store:
             "seat": entry.seat,
             "action": json.dumps(entry.action, sort_keys=True, separators=(",", ":")),
             "created_at": time.time(),
+            "auto": 1 if entry.auto else 0,
         }
         if self._raw_ok and finished is None and not self.is_postgres:
             self._append_raw(row, table_id, status)
@@ -520,12 +543,120 @@ class Store:
             finally:
                 cur.close()
 
+    # -- invited seats ----------------------------------------------------------------------------
+    @_guarded
+    def new_invite(self, table_id: str, seat: int, token_hash: str, now: float) -> None:
+        """Store an invite link for ``seat`` (its token's hash), revoking the seat's open ones."""
+        with self._tx() as conn:
+            conn.execute(
+                INVITES.update()
+                .where(INVITES.c.table_id == table_id, INVITES.c.seat == seat, INVITES.c.status == "open")
+                .values(status="revoked")
+            )
+            conn.execute(
+                INVITES.insert(),
+                {
+                    "token_hash": token_hash,
+                    "table_id": table_id,
+                    "seat": seat,
+                    "status": "open",
+                    "created_at": now,
+                },
+            )
+
+    @_guarded
+    def open_invite(self, token_hash: str) -> tuple[str, int] | None:
+        """The (table, seat) an open invite offers, or None (unknown, used or revoked)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(INVITES.c.table_id, INVITES.c.seat).where(
+                    INVITES.c.token_hash == token_hash, INVITES.c.status == "open"
+                )
+            ).first()
+        return None if row is None else (row[0], int(row[1]))
+
+    @_guarded
+    def claim_invite(self, token_hash: str, owner: str, name: str) -> tuple[str, int] | None:
+        """Use an open invite: its seat becomes ``owner``'s, under ``name``. None if the token is
+        not open (unknown, used, revoked) or ``owner`` already holds a seat at that table; the
+        token is used up only when the seat is taken (one transaction)."""
+        for _ in range(8):
+            try:
+                return self._claim(token_hash, owner, name)
+            except _Refused:
+                return None
+            except _Raced:
+                continue
+        raise StoreUnavailable("busy", "too many seats taken at once at one table")
+
+    def _claim(self, token_hash: str, owner: str, name: str) -> tuple[str, int] | None:
+        with self._tx() as conn:
+            # the write comes first: on SQLite it takes the write lock before anything is read
+            used = conn.execute(
+                INVITES.update()
+                .where(INVITES.c.token_hash == token_hash, INVITES.c.status == "open")
+                .values(status="used")
+            ).rowcount
+            if not used:
+                return None
+            table_id, seat = conn.execute(
+                select(INVITES.c.table_id, INVITES.c.seat).where(INVITES.c.token_hash == token_hash)
+            ).one()
+            row = conn.execute(select(TABLES.c.owner, TABLES.c.people).where(TABLES.c.id == table_id)).one()
+            people = json.loads(row[1])
+            held = [p for p in people if p is not None and p.get("owner") == owner]
+            if row[0] == owner or held or people[seat] is None or people[seat].get("owner") is not None:
+                raise _Refused()  # the invite stays open
+            people[seat] = {"owner": owner, "name": name}
+            if not self._set_people(conn, table_id, row[1], people):
+                raise _Raced()
+        return table_id, int(seat)
+
+    @staticmethod
+    def _set_people(
+        conn: Connection, table_id: str, old: str, people: list[Any], seats: list[str] | None = None
+    ) -> bool:
+        values: dict[str, Any] = {"people": json.dumps(people)}
+        if seats is not None:
+            values["seats"] = json.dumps(seats)
+        done = conn.execute(
+            TABLES.update().where(TABLES.c.id == table_id, TABLES.c.people == old).values(**values)
+        ).rowcount
+        return bool(done)
+
+    @_guarded
+    def fill_open_seats(self, table_id: str, level: str) -> None:
+        """Give every invited seat not yet taken to the AI at ``level`` and revoke its links."""
+        for _ in range(8):
+            with self._tx() as conn:
+                conn.execute(
+                    INVITES.update()
+                    .where(INVITES.c.table_id == table_id, INVITES.c.status == "open")
+                    .values(status="revoked")
+                )
+                row = conn.execute(
+                    select(TABLES.c.seats, TABLES.c.people).where(TABLES.c.id == table_id)
+                ).one()
+                seats, people = json.loads(row[0]), json.loads(row[1])
+                for seat, person in enumerate(people):
+                    if person is not None and person.get("owner") is None:
+                        seats[seat], people[seat] = level, None
+                if self._set_people(conn, table_id, row[1], people, seats):
+                    return
+        raise StoreUnavailable("busy", "too many seats taken at once at one table")
+
     @_guarded
     def history(self, owner: str, limit: int = 200) -> list[FinishedDeal]:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(DEALS.c.table_id, DEALS.c.deal_no, DEALS.c.game, DEALS.c.result, DEALS.c.finished_at)
-                .where(DEALS.c.owner == owner)
+                .where(
+                    (DEALS.c.owner == owner)
+                    # and the deals of shared tables where this browser holds an invited seat
+                    | DEALS.c.table_id.in_(
+                        select(TABLES.c.id).where(TABLES.c.people.contains(owner, autoescape=True))
+                    )
+                )
                 .order_by(DEALS.c.finished_at.desc())
                 .limit(limit)
             )

@@ -25,6 +25,10 @@ class TableRow(Base):
     pace_ms: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(8), default="human")
     created_at: Mapped[float] = mapped_column()
+    # JSON list, one item per seat: null (the host's seat or a bot's), or an invited seat's holder
+    # {"owner": sha256 of that browser's secret or null while the invite is open, "name": display name}
+    people: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")
+    turn_limit_s: Mapped[int | None] = mapped_column(Integer, nullable=True)  # then the AI plays for them
 
 
 class ActionRow(Base):
@@ -40,6 +44,7 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)  # the game's action JSON, or the deal marker
     created_at: Mapped[float] = mapped_column()
+    auto: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # 1: the AI for a person
 
 
 class DealRow(Base):
@@ -85,3 +90,21 @@ class ReviewRow(Base):
 
 
 Index("ix_cardavia_reviews_status", ReviewRow.status, ReviewRow.heartbeat)
+
+
+class InviteRow(Base):
+    """An invite link to a seat: only the sha256 of its token is stored. ``status``: ``open`` →
+    ``used`` (the seat was taken with it) or ``revoked`` (a new link replaced it, or the deal started)."""
+
+    __tablename__ = "cardavia_invites"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("cardavia_tables.id", ondelete="CASCADE"), index=False
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[float] = mapped_column()
+
+
+Index("ix_cardavia_invites_table", InviteRow.table_id, InviteRow.seat)

@@ -31,7 +31,7 @@ from cardavia.service.offload import Offload
 from cardavia.service.payload import table_out
 from cardavia.service.reviews import ReviewService
 from cardavia.service.seeds import derive
-from cardavia.service.state import TableState
+from cardavia.service.state import HUMAN, TableState, seat_of
 from cardavia.service.tables import TableService
 from cardavia.web.events import EventHub, Mode, Snapshot, table_stream
 
@@ -98,6 +98,13 @@ class CreateTableIn(_In):
     game: Literal["tien-gow", "cherki"]
     level: Literal["easy", "normal", "hard"] = "normal"
     pace_ms: Pace | None = None
+    # seats for invited people (the game says how many it has: more is a 422 "bad-friends")
+    friends: Annotated[int, Field(ge=0, le=16)] = 0
+    turn_limit_s: Literal[30, 120] | None = None
+
+
+class JoinIn(_In):
+    name: Annotated[str, Field(min_length=1, max_length=200)]
 
 
 class ActionIn(_In):
@@ -136,11 +143,23 @@ class TableOut(BaseModel):
     deal_no: int
     deal_start: int
     pace_ms: int
-    status: Literal["human", "bots", "over"]
+    status: Literal["human", "people", "bots", "over", "waiting"]
+    seat: int
+    people: list[dict[str, Any]]
+    turn_limit_s: int | None
     view: dict[str, Any]
     totals: list[int]
     last: list[dict[str, Any]]
     deals: list[dict[str, Any]]
+
+
+class InviteOut(BaseModel):
+    seat: int
+    url: str
+
+
+class CreatedOut(TableOut):
+    invites: list[InviteOut] = []
 
 
 class HintOut(BaseModel):
@@ -188,20 +207,33 @@ def _encodable(value: Any) -> Any:
     return value
 
 
-def _error_body(exc: GameError, since: int | None = None) -> tuple[dict[str, Any], int]:
+def _seen_by(state: TableState, owner: str | None) -> int:
+    """The seat whose view ``owner``'s browser gets (the service checked it holds one)."""
+    seat = None if owner is None else seat_of(state.record, owner)
+    return 0 if seat is None else seat
+
+
+def _error_body(
+    exc: GameError, since: int | None = None, owner: str | None = None
+) -> tuple[dict[str, Any], int]:
     """The body and status of any error of the engines or the service (never a 500). Call it under
-    the table's lock: a 409 carries the table."""
+    the table's lock: a 409 carries the table, as ``owner``'s seat sees it."""
     status = exc.status if isinstance(exc, TableError) else 422
     body = error_json(exc.code, exc.message, exc.params)
     if isinstance(exc, Stale):
-        body["table"] = table_out(exc.state, since)
+        body["table"] = table_out(exc.state, since, _seen_by(exc.state, owner))
     return body, status
 
 
-def game_error_response(exc: GameError, since: int | None = None) -> JSONResponse:
+def game_error_response(exc: GameError, since: int | None = None, owner: str | None = None) -> JSONResponse:
     """The answer for any error of the engines or the service (never a 500)."""
-    body, status = _error_body(exc, since)
+    body, status = _error_body(exc, since, owner)
     return JSONResponse(body, status_code=status)
+
+
+def _driven(state: TableState) -> bool:
+    """Whether the bot driver must look at the table: a bot is to act, or a person under a limit."""
+    return state.status() == "bots" or state.timed()
 
 
 def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
@@ -228,63 +260,8 @@ def _owner_or_404(request: Request) -> str:
     return owner
 
 
-# What a handler's store work answers: the body, its status, and whether the bots are to play.
-Reply = tuple[Any, int, bool]
-
-
-def _rendered(
-    rt: Runtime,
-    table_id: str | None,
-    work: Callable[[], tuple[TableState, int | None]],
-    status: int = 200,
-    error_since: int | None = None,
-) -> Reply:
-    """Run ``work`` and render its state (or its error) in one hold of the table's lock, in a store
-    thread, so the reply shows one consistent state."""
-
-    def render() -> Reply:
-        try:
-            state, since = work()
-        except GameError as exc:
-            body, code = _error_body(exc, error_since)
-            bots = isinstance(exc, Stale) and exc.state.status() == "bots"
-            return body, code, bots
-        return table_out(state, since), status, state.status() == "bots"
-
-    if table_id is None:
-        return render()
-    with rt.service.lock(table_id):
-        return render()
-
-
-async def _respond(
-    rt: Runtime,
-    table_id: str | None,
-    work: Callable[[], tuple[TableState, int | None]],
-    status: int = 200,
-    error_since: int | None = None,
-) -> tuple[JSONResponse, str | None]:
-    # A ready response skips FastAPI's re-validation of the (large) view against the response model.
-    body, code, bots = await rt.offload.run(_rendered, rt, table_id, work, status, error_since)
-    table = body.get("id") if code < 300 else (body.get("table") or {}).get("id")
-    if bots and table is not None:
-        rt.driver.kick(table)  # the next request carries on if a process died mid-turn
-    return JSONResponse(body, status_code=code), table
-
-
-# -- routes -------------------------------------------------------------------------------------------
-router = APIRouter(prefix="/api", tags=["tables"])
-
-
-@router.post(
-    "/tables", status_code=201, response_model=TableOut, responses={**ERRORS, 429: {"model": ErrorOut}}
-)
-async def create_table(body: CreateTableIn, request: Request, response: Response) -> Any:
-    """A new table: the human at seat 0, bots of ``level`` elsewhere."""
-    rt = runtime(request)
-    client = request.client.host if request.client else "?"
-    if not rt.rate.allow(client):
-        return JSONResponse(error_json("rate-limited", "too many new tables; wait a moment"), status_code=429)
+def _owner_or_new(request: Request, response: Response) -> str:
+    """This browser's key hash; a browser without a secret is given one (an HttpOnly cookie)."""
     owner = owner_of(request)
     if owner is None:
         secret = secrets.token_urlsafe(32)
@@ -298,16 +275,160 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
             samesite="lax",
             secure=request.url.scheme == "https",
         )
+    return owner
+
+
+def _with_cookie(reply: JSONResponse, response: Response) -> JSONResponse:
+    for value in response.headers.getlist("set-cookie"):
+        reply.headers.append("set-cookie", value)
+    return reply
+
+
+# What a handler's store work answers: the body, its status, and whether the bots are to play.
+Reply = tuple[Any, int, bool]
+
+
+def _rendered(
+    rt: Runtime,
+    table_id: str | None,
+    work: Callable[[], tuple[TableState, int | None]],
+    status: int = 200,
+    error_since: int | None = None,
+    owner: str | None = None,
+) -> Reply:
+    """Run ``work`` and render its state (or its error) in one hold of the table's lock, in a store
+    thread, so the reply shows one consistent state, as ``owner``'s seat sees it."""
+
+    def render() -> Reply:
+        try:
+            state, since = work()
+        except GameError as exc:
+            body, code = _error_body(exc, error_since, owner)
+            bots = isinstance(exc, Stale) and _driven(exc.state)
+            return body, code, bots
+        return table_out(state, since, _seen_by(state, owner)), status, _driven(state)
+
+    if table_id is None:
+        return render()
+    with rt.service.lock(table_id):
+        return render()
+
+
+async def _respond(
+    rt: Runtime,
+    table_id: str | None,
+    work: Callable[[], tuple[TableState, int | None]],
+    status: int = 200,
+    error_since: int | None = None,
+    owner: str | None = None,
+) -> tuple[JSONResponse, str | None]:
+    # A ready response skips FastAPI's re-validation of the (large) view against the response model.
+    body, code, bots = await rt.offload.run(_rendered, rt, table_id, work, status, error_since, owner)
+    table = body.get("id") if code < 300 else (body.get("table") or {}).get("id")
+    if bots and table is not None:
+        rt.driver.kick(table)  # the next request carries on if a process died mid-turn
+    return JSONResponse(body, status_code=code), table
+
+
+# -- routes -------------------------------------------------------------------------------------------
+router = APIRouter(prefix="/api", tags=["tables"])
+
+
+def join_url(request: Request, token: str) -> str:
+    """The invite link of ``token`` on this site."""
+    return f"{request.base_url}join/{token}"
+
+
+@router.post(
+    "/tables", status_code=201, response_model=CreatedOut, responses={**ERRORS, 429: {"model": ErrorOut}}
+)
+async def create_table(body: CreateTableIn, request: Request, response: Response) -> Any:
+    """A new table: the host at seat 0, seats 1 to ``friends`` for invited people (one link each in
+    ``invites``), bots of ``level`` elsewhere."""
+    rt = runtime(request)
+    client = request.client.host if request.client else "?"
+    if not rt.rate.allow(client):
+        return JSONResponse(error_json("rate-limited", "too many new tables; wait a moment"), status_code=429)
+    owner = _owner_or_new(request, response)
     pace = rt.default_pace_ms if body.pace_ms is None else body.pace_ms
 
-    def work() -> tuple[TableState, int | None]:
-        return rt.service.create(game=body.game, level=body.level, owner=owner, pace_ms=pace), None
+    def work() -> tuple[dict[str, Any], int]:
+        try:
+            state = rt.service.create(
+                game=body.game,
+                level=body.level,
+                owner=owner,
+                pace_ms=pace,
+                friends=body.friends,
+                turn_limit_s=body.turn_limit_s,
+            )
+        except GameError as exc:
+            return _error_body(exc)
+        tokens = [
+            (seat, rt.service.invite(state.record.id, owner, seat))
+            for seat, person in enumerate(state.record.people)
+            if person is not None
+        ]
+        with rt.service.lock(state.record.id):
+            out = table_out(state)
+        out["invites"] = [{"seat": seat, "url": join_url(request, token)} for seat, token in tokens]
+        return out, 201
 
-    reply, _ = await _respond(rt, None, work, status=201)
-    if reply.status_code == 201:
-        for value in response.headers.getlist("set-cookie"):
-            reply.headers.append("set-cookie", value)
+    body_out, code = await rt.offload.run(work)
+    if code == 201 and body_out["status"] == "bots":
+        rt.driver.kick(body_out["id"])
+    reply = JSONResponse(body_out, status_code=code)
+    return _with_cookie(reply, response) if code == 201 else reply
+
+
+@router.post("/tables/{table_id}/invites/{seat}", status_code=201, response_model=InviteOut, responses=ERRORS)
+async def renew_invite(table_id: TableId, seat: Annotated[int, Path(ge=0, le=16)], request: Request) -> Any:
+    """A new invite link for an invited seat not yet taken (host only); the seat's old link stops working."""
+    rt = runtime(request)
+    owner = _owner_or_404(request)
+    try:
+        token = await rt.offload.run(rt.service.invite, table_id, owner, seat)
+    except GameError as exc:
+        return game_error_response(exc)
+    return JSONResponse({"seat": seat, "url": join_url(request, token)}, status_code=201)
+
+
+@router.post("/tables/{table_id}/start", response_model=TableOut, responses=ERRORS)
+async def start_table(table_id: TableId, request: Request) -> Any:
+    """Start now (host only): invited seats not yet taken are played by the AI, their links revoked."""
+    rt = runtime(request)
+    owner = _owner_or_404(request)
+    reply, _ = await _respond(rt, table_id, lambda: (rt.service.start(table_id, owner), None), owner=owner)
     return reply
+
+
+@router.post("/join/{token}", response_model=TableOut, responses=ERRORS)
+async def join(
+    token: Annotated[str, Path(max_length=128)], body: JoinIn, request: Request, response: Response
+) -> Any:
+    """Take the seat an invite link offers, under ``name`` (at most 24 characters are kept): sets
+    this browser's secret if it has none, and answers the table as that seat sees it. A used,
+    unknown or revoked link is a 404, as is a link to a table where this browser already sits."""
+    rt = runtime(request)
+    client = request.client.host if request.client else "?"
+    if not rt.rate.allow(client):  # no guessing tokens at speed (256 bits would do, but still)
+        return JSONResponse(error_json("rate-limited", "too many attempts; wait a moment"), status_code=429)
+    owner = _owner_or_new(request, response)
+
+    def work() -> tuple[dict[str, Any], int, bool]:
+        try:
+            state, seat = rt.service.claim(token, owner, body.name)
+        except GameError as exc:
+            body_err, code = _error_body(exc)
+            return body_err, code, False
+        with rt.service.lock(state.record.id):
+            return table_out(state, None, seat), 200, _driven(state)
+
+    out, code, driven = await rt.offload.run(work)
+    if driven:
+        rt.driver.kick(out["id"])
+    reply = JSONResponse(out, status_code=code)
+    return _with_cookie(reply, response) if code == 200 else reply
 
 
 @router.get("/tables/{table_id}", response_model=TableOut, responses=ERRORS)
@@ -321,7 +442,7 @@ async def get_table(
 
     def read() -> tuple[dict[str, Any], bool]:
         with rt.service.reading(table_id, owner) as state:
-            return table_out(state, since), state.status() == "bots"
+            return table_out(state, since, _seen_by(state, owner)), _driven(state)
 
     body, bots = await rt.offload.run(read)
     if bots:
@@ -331,11 +452,16 @@ async def get_table(
 
 @router.post("/tables/{table_id}/actions", response_model=TableOut, responses=ERRORS)
 async def act(table_id: TableId, body: ActionIn, request: Request) -> Any:
-    """Seat 0's action chosen at ``seq``; the bots' answers follow on the event stream."""
+    """The action of the seat this browser holds, chosen at ``seq``; the others' follow on the
+    event stream."""
     rt = runtime(request)
     owner = _owner_or_404(request)
     reply, _ = await _respond(
-        rt, table_id, lambda: rt.service.act(table_id, owner, body.seq, body.action), error_since=body.seq
+        rt,
+        table_id,
+        lambda: rt.service.act(table_id, owner, body.seq, body.action),
+        error_since=body.seq,
+        owner=owner,
     )
     return reply
 
@@ -349,6 +475,7 @@ async def next_deal(table_id: TableId, body: SeqIn, request: Request) -> Any:
         table_id,
         lambda: (rt.service.next_deal(table_id, owner, body.seq), body.seq),
         error_since=body.seq,
+        owner=owner,
     )
     return reply
 
@@ -358,24 +485,27 @@ async def settings(table_id: TableId, body: SettingsIn, request: Request) -> Any
     rt = runtime(request)
     owner = _owner_or_404(request)
     reply, _ = await _respond(
-        rt, table_id, lambda: (rt.service.set_pace(table_id, owner, body.pace_ms), None)
+        rt, table_id, lambda: (rt.service.set_pace(table_id, owner, body.pace_ms), None), owner=owner
     )
     return reply
 
 
 @router.get("/tables/{table_id}/hint", response_model=HintOut, responses=ERRORS)
 async def hint(table_id: TableId, request: Request) -> Any:
-    """What the ``normal`` bot would play from seat 0's view, and why."""
+    """What the ``normal`` bot would play from this browser's seat's view, and why."""
     rt = runtime(request)
     owner = _owner_or_404(request)
 
     def load() -> tuple[TableState | None, int, Any, JSONResponse | None]:
         with rt.service.lock(table_id):
             state = rt.service.state(table_id, owner)
-            if state.status() != "human":
-                refused = game_error_response(Stale("not-your-turn", "it is not your turn", state))
+            seat = _seen_by(state, owner)
+            if state.status_for(seat) != HUMAN:
+                refused = game_error_response(
+                    Stale("not-your-turn", "it is not your turn", state), owner=owner
+                )
                 return None, 0, None, refused
-            return state, state.seq, state.deal.view(0), None
+            return state, state.seq, state.deal.view(seat), None
 
     state, seq, view, refused = await rt.offload.run(load)
     if state is None:
@@ -421,8 +551,9 @@ async def events(
                 status = state.status()
                 settling = status == "bots" and state.record.pace_ms == 0 and rt.driver.busy(table_id)
                 wanted = mode == "always" or (state.seq != after and (mode == "changed" or not settling))
-                data = json.dumps(table_out(state, after), separators=(",", ":")) if wanted else None
-                return Snapshot(state.seq, settling, data), status == "bots"
+                viewer = _seen_by(state, owner)
+                data = json.dumps(table_out(state, after, viewer), separators=(",", ":")) if wanted else None
+                return Snapshot(state.seq, settling, data), _driven(state)
         except NotFound:
             return None, False
 

@@ -16,8 +16,10 @@ from babel.numbers import format_decimal, format_percent
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from cardavia.games.registry import get_game
 from cardavia.i18n.catalogs import preload
 from cardavia.i18n.languages import COOKIE, by_code, negotiate
+from cardavia.service.errors import NotFound
 from cardavia.web import assets, table_data
 from cardavia.web.content import Msg, Tradition
 from cardavia.web.pieces import CARD_CODES, TILE_CODES, sprite
@@ -121,7 +123,28 @@ def catalogue(request: Request) -> HTMLResponse:
 @router.get("/traditions/{slug}", response_class=HTMLResponse)
 def tradition_page(request: Request, slug: str) -> HTMLResponse:
     t = tradition(slug)
-    return _page(request, "pages/tradition.html", t=t, sprite=sprite(t.game))
+    # "Play with friends" offers as many seats as the game has, the host's excepted
+    seats = get_game(t.game).num_seats
+    return _page(request, "pages/tradition.html", t=t, sprite=sprite(t.game), seats=seats)
+
+
+@router.get("/join/{token}", response_class=HTMLResponse, name="join_page")
+async def join_page(request: Request, token: str) -> HTMLResponse:
+    """The page of an invite link: the table's game and *Take this seat*. Looking does not use the
+    link up; an unknown, used or revoked one is the site's 404 page."""
+    rt = request.app.state.cardavia
+    if len(token) > 128:
+        return not_found(request)
+    try:
+        state, _seat = await rt.offload.run(rt.service.offered, token)
+    except NotFound:
+        return not_found(request)
+    found = [t for t in traditions() if t.game == state.record.game]
+    if not found:
+        return not_found(request)
+    response = _page(request, "pages/join.html", t=found[0], token=token)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @router.get("/traditions/{slug}/rules", response_class=HTMLResponse)

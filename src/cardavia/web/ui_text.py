@@ -93,6 +93,23 @@ COMMON: dict[str, Msg | Plural] = {
         "accessible name of a figure in the results that opens into its reasons; %(name)s is a seat",
         "%(name)s: %(amount)s, show why",
     ),
+    # a table shared with invited friends
+    "waiting_for_friends": Msg(
+        "table status: the deal starts once the invited friends have taken their seats",
+        "Waiting for your friends to take their seats…",
+    ),
+    "person_at_seat": Msg(
+        "seat name of an invited friend: %(name)s is the name they chose, %(seat)s the seat's compass point",
+        "%(name)s (%(seat)s)",
+    ),
+    "auto_played": Msg(
+        "table log: %(name)s's time for a turn ran out, so the AI made this move for them",
+        "Time ran out: the AI plays for %(name)s.",
+    ),
+    "auto_played_you": Msg(
+        "table log: the player's time for a turn ran out, so the AI made this move for them",
+        "Time ran out: the AI plays this move for you.",
+    ),
 }
 
 # The opponents' seat names are each game's own: the same compass point plays after you in one

@@ -43,10 +43,10 @@ export default function createCherki(h) {
       // an opponent's hand as the backs of its cards, its count beside them; a card it just drew
       // comes from the stock
       const size = view.hand_sizes[seat];
-      const grew = seat !== 0 && shownSizes[seat] !== undefined && size > shownSizes[seat];
+      const grew = seat !== h.me() && shownSizes[seat] !== undefined && size > shownSizes[seat];
       const took = view.discards.length > 0 && view.discards[view.discards.length - 1].taken_by === seat;
       shownSizes[seat] = size;
-      const backs = seat === 0 ? null : el("div", { class: "backs", role: "img", "aria-label": t("cards_in_hand", { num: size }) },
+      const backs = seat === h.me() ? null : el("div", { class: "backs", role: "img", "aria-label": t("cards_in_hand", { num: size }) },
         Array.from({ length: size }, (_, i) => {
           const back = piece("card", "back", "back", null);
           if (grew && i === size - 1) back.dataset.motionFrom = took ? "pile" : "stock";
@@ -56,7 +56,7 @@ export default function createCherki(h) {
       box.replaceChildren(...[
         el("div", { class: "seat-name" }, el("span", { text: seatName(seat) }), badges),
         backs,
-        seat === 0 ? el("div", { class: "seat-facts" }, el("span", { text: t("cards_in_hand", { num: view.hand_sizes[seat] }) })) : null,
+        seat === h.me() ? el("div", { class: "seat-facts" }, el("span", { text: t("cards_in_hand", { num: view.hand_sizes[seat] }) })) : null,
         el("div", { class: "discard-label", text: t("discards") }),
         discardRow(row)].filter(Boolean));
     }
@@ -99,7 +99,7 @@ export default function createCherki(h) {
     const marking = discardable && discardable.size < new Set(view.hand).size;
     const pickedSig = `${current.id}/${current.deal_no}/${view.turn}/${view.picked}`;
     const fresh = view.picked && pickedSig !== shownPicked;
-    const took = view.discards.length > 0 && view.discards[view.discards.length - 1].taken_by === 0;
+    const took = view.discards.length > 0 && view.discards[view.discards.length - 1].taken_by === h.me();
     if (view.picked) shownPicked = pickedSig;
     $("hand").replaceChildren(...view.hand.map((code, i) => {
       const picked = view.picked === code && i === view.hand.lastIndexOf(code);
@@ -166,7 +166,7 @@ export default function createCherki(h) {
       else if (!code) parts.push(el("p", { text: t("select_discard") }));
       else if (discardCall) parts.push(el("p", { text: t("can_call_discard") }));
       else if (!discard) parts.push(el("p", { class: "explain", text: t("cannot_discard") }));
-    } else if (view.called[0] && view.phase !== "over") {
+    } else if (view.called[h.me()] && view.phase !== "over") {
       parts.push(el("p", { text: t("called_wait") }));
     }
     $("choice").replaceChildren(...parts);
@@ -276,8 +276,8 @@ export default function createCherki(h) {
         // the card the player just drew is named (the view holds it while it is to be discarded);
         // not a card just taken from the pile (a replay words a draw the player did not make)
         const view = current ? current.view : null;
-        const took = view && view.discards.length > 0 && view.discards[view.discards.length - 1].taken_by === 0;
-        if (a.do === "draw" && seat === 0 && entry === entries[entries.length - 1] && view && view.picked && !took) {
+        const took = view && view.discards.length > 0 && view.discards[view.discards.length - 1].taken_by === h.me();
+        if (a.do === "draw" && seat === h.me() && entry === entries[entries.length - 1] && view && view.picked && !took) {
           return t("drew_card_you", { card: pieceText(current.view.picked) });
         }
         if (a.do === "draw") return ts("drew", seat);

@@ -20,7 +20,11 @@ const helpers = {
   data, t, ts: text.ts, fmt, el, piece, pieceName: text.pieceName, pieceLabel, pieceText: text.pieceText,
   signed: text.signed, seatName, numbers, keepFocus: (render) => render(), setRoving() {}, motion,
   reason: text.reason, act() {}, nextDeal() {},
+  me: () => viewer,
+  posOf: (seat) => (document.querySelector(`.seat[data-seat="${seat}"]`) || { dataset: {} }).dataset.pos || "",
 };
+// the seat whose views the steps are (the one this browser held at the table)
+let viewer = 0;
 
 // ---- state -----------------------------------------------------------------------------------
 let steps = [];
@@ -126,7 +130,7 @@ function show(i) {
   $("step-first").disabled = $("step-prev").disabled = at === 0;
   $("step-next").disabled = $("step-last").disabled = at === steps.length - 1;
   // the player's own choice just shown (not one the rules made) can be played again differently
-  $("try-here").hidden = at === 0 || steps[at].seat !== 0 || Boolean(steps[at - 1].view.forced);
+  $("try-here").hidden = at === 0 || steps[at].seat !== viewer || Boolean(steps[at - 1].view.forced);
   verdict(at);
   showHands(at);
 }
@@ -221,6 +225,8 @@ async function start() {
     return;
   }
   steps = reply.body;
+  viewer = Number(steps[0].view.seat ?? 0);
+  text.setViewer(viewer, null);
   const heading = $("replay-heading");
   heading.textContent = t("replay_title", { deal: t("deal_no", { num: data.deal_no }) });
   document.title = heading.textContent;

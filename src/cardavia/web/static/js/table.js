@@ -13,6 +13,34 @@ const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matc
 const text = createText(data);
 const { numbers, t, ts, seatName, pieceName, pieceLabel, pieceText, signed, errorText, reasonText, reason, explainResult } = text;
 
+// the seat this browser holds (the host's is 0; an invited person's is theirs): drawn at the bottom
+let me = 0;
+let waitTimer = null;
+async function refreshWaiting() {
+  if (!table) return;
+  const reply = await api("GET", `/api/tables/${encodeURIComponent(table.id)}`);
+  if (reply.ok) update(reply.body); else waitTimer = setTimeout(refreshWaiting, 4000);
+}
+async function startNow() {
+  if (!table) return;
+  const reply = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/start`);
+  if (reply.ok) update(reply.body);
+}
+// The page's seat boxes in the real order of play, starting from this browser's seat at the bottom:
+// the box first drawn for seat k shows seat (me + k) mod n.
+function arrangeSeats() {
+  const boxes = [...document.querySelectorAll(".seat")];
+  for (const box of boxes) {
+    if (box.dataset.place === undefined) box.dataset.place = box.dataset.seat;
+    box.dataset.seat = String((me + Number(box.dataset.place)) % boxes.length);
+  }
+}
+
+function posOf(seat) {
+  const box = document.querySelector(`.seat[data-seat="${seat}"]`);
+  return box ? box.dataset.pos : "";
+}
+
 // ---- state and server ----------------------------------------------------------------------
 let table = null;
 let events = null;
@@ -198,10 +226,13 @@ function show(next) {
   if (fresh) {
     loggedSeq = next.deal_start ?? next.seq;
     $("log").replaceChildren();
+    me = next.seat ?? 0;
+    arrangeSeats();
   }
   const entries = (next.last || []).filter((entry) => entry.seq >= loggedSeq);
   const previous = fresh ? null : table;
   table = next;
+  text.setViewer(me, next.people); // who sits where changes as invited people take their seats
   game.setTable(next);
   // a new deal comes as an entry of seat -1: name the deal there, between the plays of the
   // deals either side of it, and hand the game only the plays
@@ -217,7 +248,12 @@ function show(next) {
   };
   if (fresh) { log(t("deal_no", { num: next.deal_no })); dealNamed = true; }
   for (const entry of entries) {
-    if (entry.seat >= 0) { plays.push(entry); continue; }
+    if (entry.seat >= 0) {
+      // a move the AI made for a person whose time ran out is said to be the AI's
+      if (entry.auto) { flush(); log(entry.seat === me ? t("auto_played_you") : t("auto_played", { name: seatName(entry.seat) })); }
+      plays.push(entry);
+      continue;
+    }
     flush();
     const dealNo = (entry.action && entry.action.deal) || next.deal_no;
     const before = (next.deals || []).find((d) => d.deal_no === dealNo - 1);
@@ -268,10 +304,11 @@ function setStatus(text) {
 
 function statusText(status, view) {
   if (status === "human") return t("your_turn");
+  if (status === "waiting") return t("waiting_for_friends");
   if (status !== "over") return t("waiting");
   const r = view.result;
   if (!r || r.drawn || r.winner === null || r.winner === undefined) return t("over");
-  const net = (game.net(view) || [])[0];
+  const net = (game.net(view) || [])[me];
   return ts("over_summary", r.winner, { amount: signed(net ?? 0) });
 }
 
@@ -287,6 +324,11 @@ function renderAll() {
     for (const seat of document.querySelectorAll(".seat")) seat.classList.toggle("to-act", Number(seat.dataset.seat) === view.to_act && status !== "over");
     $("act-hint").disabled = status !== "human" || busy;
     $("act-next").hidden = status !== "over";
+    // a table waiting for invited people: the host may start with the AI in the open seats, and
+    // everyone looks again now and then (a seat taken writes nothing to the log, so no event says so)
+    $("act-start").hidden = !(status === "waiting" && me === 0);
+    clearTimeout(waitTimer);
+    if (status === "waiting") waitTimer = setTimeout(refreshWaiting, 2000);
     const shown = $("table-level");
     const levelText = t("playing_level", { level: t(`level_${table.level}`) });
     if (shown.textContent !== levelText) shown.textContent = levelText;
@@ -461,13 +503,14 @@ function listShortcuts() {
 
 const helpers = {
   data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers,
-  keepFocus, setRoving, motion, reason,
+  keepFocus, setRoving, motion, reason, me: () => me, posOf,
 };
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
 text.setSeats(game.seats);
 
 $("act-hint").addEventListener("click", hint);
+$("act-start").addEventListener("click", startNow);
 $("act-next").addEventListener("click", nextDeal);
 $("act-new").addEventListener("click", () => {
   if (table && table.status !== "over" && !window.confirm(t("new_confirm"))) return;

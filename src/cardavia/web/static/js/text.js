@@ -50,13 +50,18 @@ export function piece(kind, code, cls, label) {
 /**
  * The page's words, bound to its data (`#table-data`): `t` a message (a count chooses its plural
  * form), `ts` a message about a seat (the human's own form, "You win…", where there is one).
- * `setSeats` takes the game module's seat names once it is loaded.
+ * `setSeats` takes the game module's seat names once it is loaded; `setViewer` the seat the page is
+ * seen from and the table's people.
  */
 export function createText(data) {
   const plural = new Intl.PluralRules(data.lang);
   const numbers = new Intl.NumberFormat(data.lang);
   const signedNumbers = new Intl.NumberFormat(data.lang, { signDisplay: "exceptZero" });
   let seatKeys = [];
+  // the seat this page is seen from (drawn at the bottom, "you") and who sits where (a person's
+  // own name is shown beside the compass point of their seat)
+  let me = 0;
+  let people = null;
 
   function t(key, params = {}) {
     const value = data.text[key];
@@ -68,14 +73,19 @@ export function createText(data) {
     return fmt(value, params);
   }
 
+  // seat names are relative to the one who looks (everyone sits "south"): index them from my seat
   function seatName(seat) {
-    const key = seatKeys[seat];
-    return key ? t(key) : String(seat);
+    const n = seatKeys.length || 1;
+    const key = seatKeys[(seat - me + n) % n];
+    const place = key ? t(key) : String(seat);
+    const person = people ? people[seat] : null;
+    // a person's own name, as text only (never HTML), beside the seat's compass point
+    return person && person.kind === "person" && seat !== me ? t("person_at_seat", { name: person.name, seat: place }) : place;
   }
 
   function ts(key, seat, params = {}) {
     const own = `${key}_you`;
-    return seat === 0 && own in data.text ? t(own, params) : t(key, { ...params, name: seatName(seat) });
+    return seat === me && own in data.text ? t(own, params) : t(key, { ...params, name: seatName(seat) });
   }
 
   const pieceName = (code) => data.pieces[code] || code;
@@ -128,8 +138,8 @@ export function createText(data) {
     const amount = numbers.format(ln.amount);
     const other = ln.payer === seat ? ln.payee : ln.payer;
     let who;
-    if (seat === 0) who = ln.payer === 0 ? t("you_pay", { name: seatName(other), amount }) : t("pays_you", { name: seatName(other), amount });
-    else if (other === 0) who = ln.payer === 0 ? t("you_pay", { name: seatName(seat), amount }) : t("pays_you", { name: seatName(seat), amount });
+    if (seat === me) who = ln.payer === me ? t("you_pay", { name: seatName(other), amount }) : t("pays_you", { name: seatName(other), amount });
+    else if (other === me) who = ln.payer === me ? t("you_pay", { name: seatName(seat), amount }) : t("pays_you", { name: seatName(seat), amount });
     else who = t("pays", { payer: seatName(ln.payer), payee: seatName(ln.payee), amount });
     const reasons = ln.factors.map(reason);
     const list = reasons.reduce((first, second) => t("reasons_join", { first, second }));
@@ -158,6 +168,7 @@ export function createText(data) {
 
   return {
     plural, numbers, t, ts, seatName, setSeats: (keys) => { seatKeys = keys || []; },
+    setViewer: (seat, who) => { me = seat; people = who || null; },
     pieceName, pieceLabel, pieceText, signed, renderTemplate, errorText, reasonText, reason, explainResult,
   };
 }

@@ -1,6 +1,5 @@
 // Tien Gow at the table: the hand as tile buttons, the legal groups a selection can make, the
 // trick, the seats' columns and payments, the last trick, and the end-of-deal settlement.
-const POSITIONS = { 0: "bottom", 1: "right", 2: "top", 3: "left" };
 
 const key = (codes) => [...codes].sort().join("+");
 // is every tile of `part` (a multiset) in `whole`?
@@ -51,7 +50,7 @@ export default function createTienGow(h) {
     // each play sits on the side of the seat that made it, and a new one travels in from there
     return el("div", {
       class: `play-group${high ? " high" : ""}${up ? "" : " down"}`,
-      "data-pos": POSITIONS[play.seat],
+      "data-pos": h.posOf(play.seat),
       "data-motion-from": fresh ? String(play.seat) : null,
       "data-motion-flip": fresh && !up ? "1" : null,
     },
@@ -78,7 +77,7 @@ export default function createTienGow(h) {
       box.setAttribute("aria-label", t("seat_label", { name: seatName(seat) }));
       box.setAttribute("role", "group");
       // an opponent's hand as the backs of its tiles, its count beside them
-      const backs = seat === 0 ? null : el("div", { class: "backs", role: "img", "aria-label": t("tiles_in_hand", { num: view.hand_sizes[seat] }) },
+      const backs = seat === h.me() ? null : el("div", { class: "backs", role: "img", "aria-label": t("tiles_in_hand", { num: view.hand_sizes[seat] }) },
         Array.from({ length: view.hand_sizes[seat] }, () => piece("tile", "back", "back", null)),
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.hand_sizes[seat]) }));
       box.replaceChildren(...[
@@ -86,7 +85,7 @@ export default function createTienGow(h) {
         backs,
         el("div", { class: "seat-facts" },
           el("span", { text: t("columns", { num: view.columns[seat] }) }),
-          seat === 0 ? el("span", { text: t("tiles_in_hand", { num: view.hand_sizes[seat] }) }) : null,
+          seat === h.me() ? el("span", { text: t("tiles_in_hand", { num: view.hand_sizes[seat] }) }) : null,
           el("span", { text: t("money", { amount: signed(view.money[seat]) }) }))].filter(Boolean));
     }
   }

@@ -1,0 +1,74 @@
+// The tradition page's "Play with friends": creates a table with seats for invited people
+// (POST /api/tables with "friends" and "turn_limit_s") and shows the host one invite link per
+// seat, each with a Copy button. The table becomes this browser's table of the game, so the
+// table page opens it.
+const form = document.getElementById("friends-form");
+if (form) {
+  const list = document.getElementById("invite-list");
+  const box = document.getElementById("invites");
+  const notice = document.getElementById("friends-notice");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    notice.textContent = "";
+    const limit = form.elements.turn_limit_s.value;
+    const body = {
+      game: form.dataset.game,
+      level: form.querySelector("input[name='friends-level']:checked").value,
+      friends: Number(form.elements.friends.value),
+      turn_limit_s: limit ? Number(limit) : null,
+    };
+    let reply = null;
+    try {
+      reply = await fetch("/api/tables", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      });
+    } catch (e) { reply = null; }
+    if (!reply || !reply.ok) {
+      notice.textContent = document.documentElement.dataset.offline || "…";
+      return;
+    }
+    const table = await reply.json();
+    try { localStorage.setItem(`cardavia.table.${form.dataset.game}`, table.id); } catch (e) { /* the links still work */ }
+    list.replaceChildren(...table.invites.map((invite, i) => {
+      const label = list.dataset.label.replace("{num}", String(i + 1));
+      const input = Object.assign(document.createElement("input"), { type: "text", readOnly: true, value: invite.url });
+      input.setAttribute("aria-label", label);
+      const copy = Object.assign(document.createElement("button"), { type: "button", className: "button", textContent: list.dataset.copy });
+      copy.setAttribute("aria-label", `${list.dataset.copy}: ${label}`);
+      copy.addEventListener("click", async () => {
+        try { await navigator.clipboard.writeText(invite.url); } catch (e) { input.select(); document.execCommand("copy"); }
+        copy.textContent = list.dataset.copied;
+        setTimeout(() => { copy.textContent = list.dataset.copy; }, 2000);
+      });
+      const item = document.createElement("li");
+      item.append(input, copy);
+      return item;
+    }));
+    box.hidden = false;
+    document.getElementById("invites-heading").focus();
+  });
+}
+
+// The join page: "Take this seat" under a chosen name (POST /api/join/<token>), then the table.
+const join = document.getElementById("join-form");
+if (join) {
+  join.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const error = document.getElementById("join-error");
+    error.textContent = "";
+    let reply = null;
+    try {
+      reply = await fetch(`/api/join/${encodeURIComponent(join.dataset.token)}`, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: join.elements.name.value }),
+      });
+    } catch (e) { reply = null; }
+    if (!reply || !reply.ok) {
+      error.textContent = reply && reply.status === 404 ? join.dataset.gone : join.dataset.failed;
+      return;
+    }
+    const table = await reply.json();
+    try { localStorage.setItem(`cardavia.table.${table.game}`, table.id); } catch (e) { /* reload keeps the seat anyway */ }
+    window.location.assign(`/traditions/${join.dataset.slug}/table`);
+  });
+}

@@ -1,0 +1,83 @@
+"""Play with friends in the browser (issue 14): the host makes an invite link on the tradition page,
+a second browser takes the seat under a name, and the two play a whole deal against each other and
+the AI, each seeing only its own hand, its own seat at the bottom, and the other's name as text."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any
+
+import pytest
+from e2e_play import TIMEOUT_S, table_state, take_turn
+from test_site_e2e import SLUGS
+
+pytestmark = pytest.mark.e2e
+
+NAME = "Ann <b>x</b>"
+
+
+def _hand(page: Any) -> Counter[str]:
+    return Counter(page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.dataset.code)"))
+
+
+@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+def test_two_browsers_play_a_whole_deal_each_seeing_only_its_own_hand(
+    browser: Any, server: str, game: str
+) -> None:
+    contexts = [
+        browser.new_context(viewport={"width": 1280, "height": 900}),
+        browser.new_context(viewport={"width": 390, "height": 844}),
+    ]
+    errors: list[str] = []
+    try:
+        for ctx in contexts:
+            ctx.add_init_script("try { localStorage.setItem('cardavia.pace', '0'); } catch (e) {}")
+        host, guest = (ctx.new_page() for ctx in contexts)
+        for page in (host, guest):
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+        host.goto(f"{server}/traditions/{SLUGS[game]}?lang=en")
+        host.select_option("#friends-count", "1")
+        host.click("#friends-form button[type=submit]")
+        url = host.input_value("#invite-list input")
+        assert "/join/" in url
+        host.click("#friends-go")
+        host.wait_for_function("() => document.getElementById('status').dataset.status === 'waiting'")
+        guest.goto(url)
+        guest.fill("#join-name", NAME)
+        guest.click("#join-form button[type=submit]")
+        guest.wait_for_url(f"**/traditions/{SLUGS[game]}/table")
+        for page in (host, guest):
+            page.wait_for_function(
+                "() => !['waiting', undefined].includes(document.getElementById('status').dataset.status)",
+                timeout=TIMEOUT_S * 1000,
+            )
+        mine = [table_state(host), table_state(guest)]
+        assert [t["seat"] for t in mine] == [0, 1] and mine[0]["id"] == mine[1]["id"]
+        # each page draws its own seat at the bottom, and shows the other person's name as text
+        for page, seat in ((host, 0), (guest, 1)):
+            assert page.get_attribute(".seat[data-pos='bottom']", "data-seat") == str(seat)
+        host.wait_for_function(
+            "(name) => document.getElementById('board').textContent.includes(name)", arg=NAME
+        )
+        assert host.locator("#board b").count() == 0
+        deadline = time.monotonic() + TIMEOUT_S * 2
+        while time.monotonic() < deadline:
+            if all(p.locator("#result").is_visible() for p in (host, guest)):
+                break
+            for page in (host, guest):
+                state = table_state(page)
+                if state["status"] == "human":
+                    # the hand on the page is this seat's own, and no piece of the other person's
+                    # hand shows in it beyond what this seat holds itself
+                    assert _hand(page) == Counter(state["view"]["hand"])
+                    take_turn(page, False)
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the deal did not end in time")
+        finals = [table_state(host), table_state(guest)]
+        assert finals[0]["seq"] == finals[1]["seq"] and finals[0]["deals"]
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    assert not errors, errors

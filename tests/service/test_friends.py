@@ -1,0 +1,224 @@
+"""Tables with invited people, in the service: seats per browser, single-use invites, starting with
+the AI in the open seats, and the AI's decision for a person whose time ran out."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from cardavia.bots.base import Decision
+from cardavia.bots.random_bot import RandomBot
+from cardavia.games.errors import RecordError
+from cardavia.games.registry import get_game
+from cardavia.service import Stale, TableService
+from cardavia.service.driver import settle as settle_with
+from cardavia.service.errors import NotFound, TableError
+from cardavia.service.payload import table_out
+from cardavia.service.state import seat_of
+from cardavia.store.db import Store, open_store
+
+HOST, ANN, BOB, EVE = ("0" * 64, "a" * 64, "b" * 64, "e" * 64)
+
+
+def think(game: str, level: str, view: Any, seed: int) -> Decision[Any]:
+    return RandomBot(game, level).decide(view, random.Random(seed))
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = open_store(f"sqlite:///{tmp_path / 'friends.db'}")
+    yield s
+    s.dispose()
+
+
+@pytest.fixture
+def service(store: Store) -> TableService:
+    return TableService(store)
+
+
+def shared(service: TableService, game: str, friends: int, seed: int = 3, **kw: Any) -> tuple[str, list[str]]:
+    state = service.create(game=game, level="easy", owner=HOST, pace_ms=0, seed=seed, friends=friends, **kw)
+    tokens = [service.invite(state.record.id, HOST, seat) for seat in range(1, friends + 1)]
+    return state.record.id, tokens
+
+
+@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+def test_the_game_says_how_many_friends_fit(service: TableService, game: str) -> None:
+    most = get_game(game).num_seats - 1
+    state = service.create(game=game, level="easy", owner=HOST, pace_ms=0, friends=most)
+    assert state.record.seats == ("human",) * (most + 1)
+    with pytest.raises(RecordError) as caught:
+        service.create(game=game, level="easy", owner=HOST, pace_ms=0, friends=most + 1)
+    assert caught.value.code == "bad-friends"
+    with pytest.raises(RecordError):
+        service.create(game=game, level="easy", owner=HOST, pace_ms=0, turn_limit_s=5)
+
+
+def test_an_invite_is_single_use_and_names_are_plain_text(service: TableService, store: Store) -> None:
+    tid, (token,) = shared(service, "cherki", 1)
+    assert len(token) >= 43  # 32 random bytes, url-safe: 256 bits
+    state = service.state(tid)
+    assert state.waiting and state.status_for(0) == "waiting" and state.pending() is None
+    _, seat = service.offered(token)
+    assert seat == 1
+    state, seat = service.claim(token, ANN, "  <b>Ann</b>   Lee " + "x" * 50)
+    assert seat == 1 and seat_of(state.record, ANN) == 1
+    assert state.record.people[1]["name"] == ("<b>Ann</b> Lee " + "x" * 50)[:24]  # stored as given, cut
+    assert not state.waiting
+    for other in (BOB, ANN):
+        with pytest.raises(NotFound):
+            service.claim(token, other, "Bob")  # used
+    with pytest.raises(NotFound):
+        service.offered(token)
+    with pytest.raises(NotFound):
+        service.claim("not-a-token", BOB, "Bob")
+    # only the token's hash is stored, never the token
+    with store.engine.connect() as conn:
+        stored = [r[0] for r in conn.execute(text("SELECT token_hash FROM cardavia_invites"))]
+    assert stored == [hashlib.sha256(token.encode()).hexdigest()]
+
+
+def test_a_renewed_link_revokes_the_old_one_and_only_the_host_renews(service: TableService) -> None:
+    tid, (old, _) = shared(service, "tien-gow", 2)
+    with pytest.raises(NotFound):
+        service.invite(tid, EVE, 1)  # a stranger
+    new = service.invite(tid, HOST, 1)
+    with pytest.raises(NotFound):
+        service.claim(old, ANN, "Ann")
+    _, seat = service.claim(new, ANN, "Ann")
+    assert seat == 1
+    with pytest.raises(NotFound):
+        service.invite(tid, ANN, 2)  # a guest is not the host
+    with pytest.raises(TableError) as caught:
+        service.invite(tid, HOST, 1)  # taken
+    assert caught.value.code == "seat-not-open"
+    # one browser, one seat: Ann cannot take a second one, and the host cannot take one either
+    third = service.invite(tid, HOST, 2)
+    for browser in (ANN, HOST):
+        with pytest.raises(NotFound):
+            service.claim(third, browser, "Twice")
+    assert service.claim(third, BOB, "Bob")[1] == 2
+
+
+def test_the_host_starts_with_the_ai_in_the_open_seats(service: TableService) -> None:
+    tid, (ann, bob) = shared(service, "tien-gow", 2)
+    service.claim(ann, ANN, "Ann")
+    with pytest.raises(NotFound):
+        service.start(tid, ANN)  # only the host
+    state = service.start(tid, HOST)
+    assert state.record.seats == ("human", "human", "easy", "easy")
+    assert not state.waiting
+    with pytest.raises(NotFound):
+        service.claim(bob, BOB, "Bob")  # its link was revoked by the start
+
+
+@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+def test_each_person_acts_only_on_their_own_turn_and_sees_only_their_own_seat(
+    service: TableService, game: str
+) -> None:
+    n = get_game(game).num_seats
+    tid, tokens = shared(service, game, n - 1, seed=11)
+    owners = [HOST] + [f"{i:x}" * 64 for i in range(1, n)]
+    for seat, token in enumerate(tokens, start=1):
+        service.claim(token, owners[seat], f"P{seat}")
+    with pytest.raises(NotFound):
+        service.state(tid, EVE)
+    rng, acted = random.Random(5), 0
+    for _ in range(150):
+        settle_with(service, tid, think)
+        state = service.state(tid)
+        if state.status() != "human":
+            break
+        to_act = state.deal.to_act()
+        for seat, owner in enumerate(owners):
+            out = table_out(service.state(tid, owner), None, seat)
+            assert out["seat"] == seat and out["view"] == {
+                **state.deal.view(seat).to_json(),
+                "legal": out["view"]["legal"],
+            }
+            assert (out["status"] == "human") == (seat == to_act) and bool(out["view"]["legal"]) == (
+                seat == to_act
+            )
+        action = rng.choice(table_out(state, None, to_act)["view"]["legal"])
+        wrong, seq = owners[(to_act + 1) % n], state.seq
+        with pytest.raises((Stale, RecordError)):
+            service.act(tid, wrong, seq, action)  # another's turn: refused, nothing logged
+        assert service.store.count_actions(tid) == seq
+        service.act(tid, owners[to_act], seq, action)
+        again, _ = service.act(tid, owners[to_act], seq, action)  # resent: answered, not re-applied
+        assert again.seq == seq + 1 == service.store.count_actions(tid)
+        acted += 1
+    assert acted > 20  # Cherki may redeal for long: a deal's worth of turns is what is checked here
+
+
+def test_an_auto_move_is_marked_and_the_seat_stays_the_persons(service: TableService) -> None:
+    tid, (token,) = shared(service, "cherki", 2 - 1, seed=4, turn_limit_s=30)
+    service.claim(token, ANN, "Ann")
+    rng = random.Random(2)
+
+    def host_plays() -> None:
+        """The host plays whenever it is the host's turn; stops at Ann's turn or the deal's end."""
+        for _ in range(300):
+            settle_with(service, tid, think)
+            state = service.state(tid)
+            if state.status() != "human" or state.deal.to_act() == 1:
+                return
+            service.act(tid, HOST, state.seq, rng.choice(table_out(state, None, 0)["view"]["legal"]))
+
+    host_plays()
+    state = service.state(tid)
+    assert state.timed() and state.deal.to_act() == 1
+    view = state.deal.view(1)
+    action = state.game.action_to_json(think("cherki", "easy", view, 1).action)
+    seq = state.seq
+    assert service.server_step(tid, seq, 1, action, auto=True)
+    entry = service.store.actions(tid, seq)[0]
+    assert entry.auto and entry.seat == 1
+    seen = table_out(service.state(tid, ANN), seq, 1)["last"][0]
+    assert seen["auto"] is True and seen["seat"] == 1
+    # the seat is still Ann's: her next decision is hers to make
+    assert service.state(tid).record.seats[1] == "human"
+    host_plays()
+    state = service.state(tid)
+    if state.status() != "over":
+        assert table_out(state, None, 1)["status"] == "human"
+
+
+def test_a_restarted_server_starts_the_clocks_of_timed_tables_again(store: Store) -> None:
+    """Nobody comes back after a restart: the table still moves on, the AI playing for the absent."""
+    import asyncio
+
+    from cardavia.service.driver import BotDriver
+
+    service = TableService(store)
+    tid, (token,) = shared(service, "cherki", 1, turn_limit_s=30)
+    service.claim(token, ANN, "Ann")
+
+    async def restart() -> None:
+        driver = BotDriver(
+            TableService(store), workers=0, think=think, min_step_ms=0, turn_limit=lambda _s: 0.01
+        )
+        await driver.start()
+        for _ in range(3000):
+            if {0, 1} <= {e.seat for e in store.actions(tid) if e.auto}:
+                break
+            await asyncio.sleep(0.01)
+        await driver.close()
+
+    asyncio.run(restart())
+    assert {0, 1} <= {e.seat for e in store.actions(tid) if e.auto}  # the host's and Ann's turns both
+
+
+def test_a_name_is_plain_text_and_cannot_be_empty(service: TableService) -> None:
+    _, (token,) = shared(service, "cherki", 1)
+    with pytest.raises(TableError) as caught:
+        service.claim(token, ANN, "\u202e\x00 \t")  # nothing printable: refused, the link still open
+    assert caught.value.code == "bad-name"
+    state, _ = service.claim(token, ANN, "\u202eAnn\x00  Lee")
+    assert state.record.people[1]["name"] == "Ann Lee"

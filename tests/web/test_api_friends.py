@@ -1,0 +1,273 @@
+"""Tables with invited people through the API: each person sees only their own seat (the leak oracle
+run for every person), invites work once, concurrent and out-of-turn actions, absent people."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from api_test_support import api_client
+from fastapi.testclient import TestClient
+from leak_oracle import Knowledge, strings
+
+JSON = dict[str, Any]
+
+
+class Browser:
+    """One person's browser: its own secret, sent as the cookie on every request (the shared client's
+    jar stays empty, so that several browsers can use one app at once)."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.headers = {"cookie": f"cardavia_key={secrets.token_urlsafe(32)}"}
+
+    def get(self, url: str) -> Any:
+        reply = self.client.get(url, headers=self.headers)
+        self.client.cookies.clear()
+        return reply
+
+    def post(self, url: str, body: JSON | None = None) -> Any:
+        reply = self.client.post(url, json=body or {}, headers=self.headers)
+        self.client.cookies.clear()
+        return reply
+
+
+def token_of(url: str) -> str:
+    return url.rsplit("/join/", 1)[1]
+
+
+def shared_table(client: TestClient, game: str, humans: int, **kw: Any) -> tuple[str, list[Browser], JSON]:
+    """A table of ``humans`` people: the host, then each invited person having taken their seat."""
+    host = Browser(client)
+    reply = host.post("/api/tables", {"game": game, "level": "easy", "friends": humans - 1, **kw})
+    assert reply.status_code == 201, reply.text
+    created = reply.json()
+    assert [i["seat"] for i in created["invites"]] == list(range(1, humans))
+    people = [host]
+    for invite in created["invites"]:
+        guest = Browser(client)
+        joined = guest.post(f"/api/join/{token_of(invite['url'])}", {"name": f"Guest {invite['seat']}"})
+        assert joined.status_code == 200, joined.text
+        assert joined.json()["seat"] == invite["seat"]
+        people.append(guest)
+    return created["id"], people, created
+
+
+def play_together(
+    people: list[Browser], tid: str, rng: random.Random, inspect: Any, max_actions: int = 10**4
+) -> JSON:
+    """Each person plays random legal actions on their own turns until the deal is over."""
+    table: JSON = {}
+    for _ in range(max_actions):
+        deadline = time.monotonic() + 30
+        while True:  # wait for the bots
+            tables = [p.get(f"/api/tables/{tid}").json() for p in people]
+            for seat, t in enumerate(tables):
+                inspect(seat, t)
+            if tables[0]["status"] != "bots" or time.monotonic() > deadline:
+                break
+            time.sleep(0.002)
+        mine = [seat for seat, t in enumerate(tables) if t["status"] == "human"]
+        if not mine:
+            return tables[0]
+        assert len(mine) == 1, [t["status"] for t in tables]
+        seat = mine[0]
+        table = tables[seat]
+        reply = people[seat].post(
+            f"/api/tables/{tid}/actions", {"seq": table["seq"], "action": rng.choice(table["view"]["legal"])}
+        )
+        assert reply.status_code == 200, reply.text
+        inspect(seat, reply.json())
+    return table
+
+
+@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+@pytest.mark.parametrize("humans", [2, 3])
+def test_no_person_is_shown_a_piece_hidden_from_their_seat(tmp_path: Path, game: str, humans: int) -> None:
+    checked = {"replies": 0, "hidden": 0}
+    deals = 3 if game == "tien-gow" else 2
+    with api_client(tmp_path, create_burst=100) as client:
+        service = client.app.state.cardavia.service  # type: ignore[attr-defined]
+        for n in range(deals):
+            tid, people, created = shared_table(client, game, humans)
+            assert created["status"] == "waiting" or humans == 1
+            record = service.state(tid).record
+            oracles = [Knowledge(record, viewer=seat) for seat in range(len(people))]
+
+            def inspect(
+                seat: int,
+                payload: JSON,
+                tid: str = tid,
+                oracles: list[Knowledge] = oracles,
+                record: Any = record,
+            ) -> None:
+                assert payload["seat"] == seat
+                oracle = oracles[seat]
+                log = service.store.actions(tid, 0)
+                if payload["seq"] < oracle.state.seq:  # an older reply: check it from a fresh replay
+                    oracle = Knowledge(record, viewer=seat)
+                oracle.advance(log, payload["seq"])
+                oracles[seat] = oracle
+                checked["hidden"] += oracle.check(payload)
+                checked["replies"] += 1
+
+            end = play_together(people, tid, random.Random(n), inspect, 60 if game == "cherki" else 10**4)
+            # a stranger's browser, and each person's step-by-step review of their own seat
+            stranger = Browser(client)
+            for url in ("", "/hint", "/deals/1/steps"):
+                assert stranger.get(f"/api/tables/{tid}{url}").status_code == 404
+            assert stranger.post(f"/api/tables/{tid}/actions", {"seq": 0, "action": {}}).status_code == 404
+            if not end["deals"]:
+                continue
+            deal_no = end["deals"][-1]["deal_no"]
+            log = service.store.actions(tid)
+            # each person's history lists the shared table's deals; only the host's seat is reviewed
+            for person in people:
+                assert (tid, deal_no) in {
+                    (d["table"], d["deal_no"]) for d in person.get("/api/history").json()
+                }
+            assert stranger.get("/api/history").json() == []
+            for person in people[1:]:
+                assert person.post(f"/api/tables/{tid}/deals/{deal_no}/review").status_code == 404
+            for seat, person in enumerate(people):
+                steps = person.get(f"/api/tables/{tid}/deals/{deal_no}/steps").json()
+                review = Knowledge(record, viewer=seat).advance(log, steps[1]["seq"])
+                for step in steps[1:]:
+                    review.advance(log, step["seq"] + 1)
+                    assert step["view"] == review.state.deal.view(seat).to_json()
+                    assert not set(strings(step)) & review.forbidden(), (seat, step["seq"])
+    assert checked["replies"] > 50 and checked["hidden"] > checked["replies"]  # the check had teeth
+
+
+def test_invites_work_once_and_only_the_host_renews_them(tmp_path: Path) -> None:
+    with api_client(tmp_path) as client:
+        host = Browser(client)
+        created = host.post("/api/tables", {"game": "tien-gow", "friends": 3, "turn_limit_s": 120}).json()
+        assert created["turn_limit_s"] == 120 and created["status"] == "waiting"
+        assert [p["kind"] for p in created["people"]] == ["host", "open", "open", "open"]
+        tid = created["id"]
+        urls = {i["seat"]: i["url"] for i in created["invites"]}
+        assert all(len(token_of(u)) >= 43 for u in urls.values())  # 256 bits
+        ann, bob, eve = Browser(client), Browser(client), Browser(client)
+        assert (
+            ann.post(f"/api/join/{token_of(urls[1])}", {"name": "<img src=x onerror=alert(1)>"}).status_code
+            == 200
+        )
+        assert bob.post(f"/api/join/{token_of(urls[1])}", {"name": "Bob"}).status_code == 404  # used
+        assert bob.post("/api/join/" + "A" * 43, {"name": "Bob"}).status_code == 404  # unknown
+        assert eve.post(f"/api/tables/{tid}/invites/2").status_code == 404  # a stranger
+        assert ann.post(f"/api/tables/{tid}/invites/2").status_code == 404  # a guest, not the host
+        assert host.post(f"/api/tables/{tid}/invites/1").status_code == 400  # taken
+        renewed = host.post(f"/api/tables/{tid}/invites/2")
+        assert renewed.status_code == 201 and renewed.json()["seat"] == 2
+        assert bob.post(f"/api/join/{token_of(urls[2])}", {"name": "Bob"}).status_code == 404  # revoked
+        assert bob.post(f"/api/join/{token_of(renewed.json()['url'])}", {"name": ""}).status_code == 422
+        joined = bob.post(f"/api/join/{token_of(renewed.json()['url'])}", {"name": "Bob"})
+        assert joined.status_code == 200 and joined.json()["seat"] == 2
+        people = joined.json()["people"]
+        assert people[1] == {"seat": 1, "kind": "person", "name": "<img src=x onerror=alert(1)>"[:24]}
+        assert not any("owner" in p for p in people)
+        assert joined.json()["status"] == "waiting"
+        assert ann.post(f"/api/tables/{tid}/start").status_code == 404  # only the host starts
+        started = host.post(f"/api/tables/{tid}/start").json()
+        assert [p["kind"] for p in started["people"]] == ["host", "person", "person", "ai"]
+        assert started["status"] != "waiting"
+        assert eve.post(f"/api/join/{token_of(urls[3])}", {"name": "Eve"}).status_code == 404  # revoked
+        assert client.post("/api/tables", json={"game": "cherki", "friends": 3}).status_code == 422
+
+
+def send_at_once(
+    barrier: threading.Barrier, codes: list[int], tid: str, seq: int, person: Browser, body: JSON
+) -> None:
+    barrier.wait()
+    codes.append(person.post(f"/api/tables/{tid}/actions", {"seq": seq, "action": body}).status_code)
+
+
+def test_simultaneous_and_repeated_actions_are_logged_once(tmp_path: Path) -> None:
+    with api_client(tmp_path, create_burst=100) as client:
+        service = client.app.state.cardavia.service  # type: ignore[attr-defined]
+        rounds = 0
+        for n in range(6):
+            tid, people, _ = shared_table(client, "tien-gow", 4)
+            rng = random.Random(n)
+            for _ in range(12):
+                deadline = time.monotonic() + 30
+                while (table := people[0].get(f"/api/tables/{tid}").json())["status"] == "bots":
+                    assert time.monotonic() < deadline
+                    time.sleep(0.002)
+                if table["status"] == "over":
+                    break
+                tables = [p.get(f"/api/tables/{tid}").json() for p in people]
+                seat = next(s for s, t in enumerate(tables) if t["status"] == "human")
+                other = (seat + 1) % 4
+                seq = tables[seat]["seq"]
+                action = rng.choice(tables[seat]["view"]["legal"])
+                their = tables[other]["view"]["hand"][:1]
+                attempts = [
+                    (people[seat], action),
+                    (people[seat], action),  # the same action twice, at once
+                    (people[other], {"tiles": their, "face": "up"}),  # on another's turn
+                ]
+                codes: list[int] = []
+                barrier = threading.Barrier(len(attempts))
+
+                threads = [
+                    threading.Thread(target=send_at_once, args=(barrier, codes, tid, seq, *a))
+                    for a in attempts
+                ]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+                assert sorted(codes)[:2] == [200, 200]  # the resend is answered as done, not applied again
+                assert codes.count(200) == 2 and sorted(codes)[2] in (409, 422)
+                log = service.store.actions(tid)
+                assert [e.seq for e in log] == list(range(len(log)))
+                assert sum(1 for e in log if e.seq == seq and e.seat == seat) == 1
+                rounds += 1
+        assert rounds > 20
+
+
+def test_an_absent_persons_turn_is_played_by_the_ai_and_handed_back(tmp_path: Path) -> None:
+    with api_client(tmp_path) as client:
+        driver = client.app.state.cardavia.driver  # type: ignore[attr-defined]
+        service = client.app.state.cardavia.service  # type: ignore[attr-defined]
+        driver.turn_limit = lambda _s: 0.01  # the test's "30 s"
+        tid, (host, ann), _ = shared_table(client, "cherki", 2, turn_limit_s=30)
+        deadline = time.monotonic() + 60
+        while not any(e.auto and e.seat == 1 for e in service.store.actions(tid)):
+            assert time.monotonic() < deadline, "the AI never played for Ann"
+            ann.get(f"/api/tables/{tid}")  # nobody acts; the table must not wait for ever
+            time.sleep(0.01)
+        driver.turn_limit = lambda _s: 3600.0  # now Ann is back, with all the time she needs
+        late = 0  # turns the AI still took under the short limit, decided before it changed
+        while True:
+            table = ann.get(f"/api/tables/{tid}").json()
+            assert time.monotonic() < deadline + 60
+            if table["status"] == "human":
+                reply = ann.post(
+                    f"/api/tables/{tid}/actions", {"seq": table["seq"], "action": table["view"]["legal"][0]}
+                )
+                if reply.status_code == 200:
+                    break
+                assert reply.status_code == 409, reply.text
+                assert service.store.actions(tid, table["seq"])[0].auto  # only the AI can have taken it
+                late += 1
+                assert late <= 2
+            elif table["status"] == "over":
+                assert host.post(f"/api/tables/{tid}/next-deal", {"seq": table["seq"]}).status_code == 200
+            elif table["status"] == "people":  # the host's turn, made by the host now
+                mine = host.get(f"/api/tables/{tid}").json()
+                if mine["status"] == "human":
+                    host.post(
+                        f"/api/tables/{tid}/actions", {"seq": mine["seq"], "action": mine["view"]["legal"][0]}
+                    )
+            time.sleep(0.005)
+        assert any(e.get("auto") for e in ann.get(f"/api/tables/{tid}?since=0").json()["last"])
+        mine = service.store.actions(tid, table["seq"])[0]
+        assert mine.seat == 1 and not mine.auto
