@@ -20,8 +20,8 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
 
-from cardavia.service.offload import Offload
 from cardavia.service.errors import NotFound
+from cardavia.service.offload import Offload
 from cardavia.service.seeds import derive
 from cardavia.service.state import seat_of
 from cardavia.service.tables import TableService
