@@ -52,3 +52,6 @@ class Tradition:
     description_template: str = ""
     summary_template: str = ""
     full_rules_template: str = ""
+    # where the other seats sit around the felt, seat 1 first (the viewer sits at the bottom): the
+    # direction of play decides it, so each game says it
+    seat_places: tuple[str, ...] = ()

@@ -44,4 +44,5 @@ TRADITION = Tradition(
     description_template="content/cherki/description.html",
     summary_template="content/cherki/summary.html",
     full_rules_template="content/cherki/full.html",
+    seat_places=("left", "right"),
 )

@@ -45,6 +45,7 @@ TRADITION = Tradition(
     description_template="content/tien-gow/description.html",
     summary_template="content/tien-gow/summary.html",
     full_rules_template="content/tien-gow/full.html",
+    seat_places=("right", "top", "left"),
 )
 
 __all__ = ["TRADITION", "WIKIPEDIA"]
