@@ -7,7 +7,6 @@ import json
 import random
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,6 @@ from server_process import Server, running_server, start_server
 from cardavia.service import TableService
 from cardavia.service.driver import settle
 from cardavia.store.db import Store, open_store
-from cardavia.store.testing import temporary_postgres_database
 
 JSON = dict[str, Any]
 OWNER = "1" * 64
@@ -113,12 +111,6 @@ def test_kill_9_in_the_bots_turns_then_the_table_finishes_as_if_nothing_happened
     crashed = [(e.seat, e.action) for e in store.actions(table_id)]
     assert crashed == uninterrupted_replay(store, table_id, tmp_path / "replay.db")
     store.dispose()
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    with temporary_postgres_database() as url:
-        yield url
 
 
 @pytest.mark.postgres

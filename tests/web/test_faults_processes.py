@@ -12,7 +12,6 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +19,6 @@ import httpx
 import pytest
 from fault_proxy import proxied
 from server_process import running_server, start_server
-
-from cardavia.store.testing import temporary_postgres_database
 
 JSON = dict[str, Any]
 
@@ -45,12 +42,6 @@ def _human(client: httpx.Client, url: str) -> JSON:
         return None
 
     return _until(ready, 60, "the bots' turns")  # type: ignore[no-any-return]
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    with temporary_postgres_database() as url:
-        yield url
 
 
 @pytest.mark.postgres
