@@ -575,54 +575,39 @@ async def deal_record(table_id: TableId, deal_no: DealNo, request: Request) -> A
     """A finished deal as a record ``cardavia replay`` accepts (a download)."""
     rt = runtime(request)
     owner = _owner_or_404(request)
-    try:
-        record = await rt.offload.run(rt.service.deal_record, table_id, owner, deal_no)
-    except GameError as exc:
-        return game_error_response(exc)
+    record = await rt.offload.run(rt.service.deal_record, table_id, owner, deal_no)
     name = f"cardavia-{table_id}-deal-{deal_no}.json"
     return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @router.get("/tables/{table_id}/deals/{deal_no}/steps", response_model=list[StepOut], responses=ERRORS)
 async def deal_steps(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
-    """A finished deal step by step, as seat 0 saw it."""
+    """A finished deal step by step, as the seat this browser holds saw it."""
     rt = runtime(request)
     owner = _owner_or_404(request)
-    try:
-        return JSONResponse(await rt.offload.run(rt.service.deal_steps, table_id, owner, deal_no))
-    except GameError as exc:
-        return game_error_response(exc)
+    return JSONResponse(await rt.offload.run(rt.service.deal_steps, table_id, owner, deal_no))
 
 
 @router.get("/tables/{table_id}/deals/{deal_no}/hands", responses=ERRORS)
 async def deal_hands(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
     """Every seat's hand at each step of a finished deal (the replay's "show every hand")."""
     rt = runtime(request)
-    try:
-        return await rt.offload.run(rt.service.deal_hands, table_id, _owner_or_404(request), deal_no)
-    except GameError as exc:
-        return game_error_response(exc)
+    return await rt.offload.run(rt.service.deal_hands, table_id, _owner_or_404(request), deal_no)
 
 
 @router.post("/tables/{table_id}/deals/{deal_no}/review", status_code=202, responses=ERRORS)
 async def start_review(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
     """Queue the review of a finished deal of this browser's table (idempotent): its job's state."""
     rt = runtime(request)
-    try:
-        job = await rt.offload.run(rt.reviews.request, table_id, _owner_or_404(request), deal_no)
-        return JSONResponse(job, status_code=202)
-    except GameError as exc:
-        return game_error_response(exc)
+    job = await rt.offload.run(rt.reviews.request, table_id, _owner_or_404(request), deal_no)
+    return JSONResponse(job, status_code=202)
 
 
 @router.get("/tables/{table_id}/deals/{deal_no}/review", responses=ERRORS)
 async def get_review(table_id: TableId, deal_no: DealNo, request: Request) -> Any:
     """The review's state: ``none``, ``queued``, ``running`` (progress), ``done`` (with it), ``failed``."""
     rt = runtime(request)
-    try:
-        return await rt.offload.run(rt.reviews.status, table_id, _owner_or_404(request), deal_no)
-    except GameError as exc:
-        return game_error_response(exc)
+    return await rt.offload.run(rt.reviews.status, table_id, _owner_or_404(request), deal_no)
 
 
 @router.post(
