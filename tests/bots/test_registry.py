@@ -8,10 +8,10 @@ import pytest
 
 from cardavia.bots import registry
 from cardavia.bots.base import LEVELS
-from cardavia.games.registry import GAME_IDS, get_game
+from cardavia.games.registry import game_ids, get_game
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_every_game_has_every_level(game: str) -> None:
     bots = registry.bots_for(game)
     assert set(LEVELS) <= set(bots)

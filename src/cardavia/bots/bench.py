@@ -22,7 +22,7 @@ from typing import Any
 
 from cardavia.bots.base import LEVELS
 from cardavia.bots.registry import get_bot
-from cardavia.games.registry import GAME_IDS, get_game
+from cardavia.games.registry import game_ids, get_game
 
 
 def engine_deals_per_second(game_id: str, seconds: float) -> float:
@@ -122,7 +122,7 @@ def run_bench(
     with ``reviews`` > 0, a ``"review"`` key too: per game, :func:`review_times` of that many deals.
     """
     out: dict[str, Any] = {"engine": {}, "decisions": {}}
-    for game_id in GAME_IDS:
+    for game_id in game_ids():
         if not _available(game_id):
             if log:
                 print(f"bench: {game_id}: no engine yet, skipped", file=log)

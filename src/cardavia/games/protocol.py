@@ -4,11 +4,17 @@ A game package exposes one object satisfying :class:`Game`; each deal it makes s
 :class:`Deal`. The table service, the bots, the arena and ``cardavia replay`` only ever use these
 two protocols plus the game's own typed view and action values, so a third game plugs in by
 writing its package and registering it in :mod:`cardavia.games.registry`.
+
+The engine answers every question about its rules, so that no layer above re-derives one: each
+seat's returns (:class:`Outcome`), what one action looks like to a given viewer (``redact``), the
+action the rules make on a seat's behalf (``forced_action``), and whatever its view needs so that a
+page never infers a rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 JSON = dict[str, Any]
@@ -16,6 +22,31 @@ JSON = dict[str, Any]
 A = TypeVar("A")  # the game's action value: a small frozen dataclass
 V_co = TypeVar("V_co", covariant=True)
 V = TypeVar("V")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One kind of piece as the engine knows it: its record code, English name, and points (if any)."""
+
+    code: str  # "6-6", "5c": the code records and the API use
+    name: str  # "Heaven", "5 of Coins": English; the web layer translates it
+    points: int | None = None  # what it counts at the end of a deal, where the game scores pieces
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished deal: each seat's returns (OpenSpiel's ``returns()``) and the contract's JSON.
+
+    ``returns`` sums to zero and is all zeros for a drawn deal; ``drawn`` means the deal ended with
+    no winner and the table deals again; ``data`` is the object ``cardavia replay --json`` prints.
+    """
+
+    returns: tuple[int, ...]
+    drawn: bool
+    data: Mapping[str, Any]
+
+    def to_json(self) -> JSON:
+        return dict(self.data)
 
 
 @runtime_checkable
@@ -57,6 +88,14 @@ class Deal(Protocol[A, V_co]):
         """The outcome as ``cardavia replay --json`` prints it, or None while the deal goes on."""
         ...
 
+    def outcome(self) -> Outcome | None:
+        """Each seat's returns and the result JSON once the deal is over, else None."""
+        ...
+
+    def forced_action(self) -> A | None:
+        """The action the rules make for the seat to act on its own (a called Cherki hand), or None."""
+        ...
+
     def to_record(self) -> JSON:
         """The deal record (DESIGN.md contract) of everything applied so far."""
         ...
@@ -69,8 +108,10 @@ class Deal(Protocol[A, V_co]):
 class Game(Protocol[A, V]):
     """A game: makes deals, reads and writes its actions and records."""
 
-    name: str  # "tien-gow", "cherki": the id used in URLs, records and the command line
+    name: str  # the id used in URLs, records and the command line (the registry's id)
     num_seats: int
+    pieces: tuple[Piece, ...]  # every kind of piece, in the order the rules list them
+    messages: Mapping[str, str]  # English templates of the engine's errors, by reason code
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
@@ -98,6 +139,14 @@ class Game(Protocol[A, V]):
 
     def describe(self, outcome: Mapping[str, Any]) -> str:
         """A few lines of plain English for ``cardavia replay`` without ``--json``."""
+        ...
+
+    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
+        """The typed outcome of a result JSON as ``result()`` wrote it (stored results, history)."""
+        ...
+
+    def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> JSON:
+        """What ``viewer`` may see of ``actor``'s action (action JSON): hidden pieces left out."""
         ...
 
     def next_dealer(self, result: Mapping[str, Any]) -> int | None:
