@@ -6,12 +6,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.cherki.actions import Action, action_from_json
-from cardavia.games.cherki.cards import FACE_CODES
+from cardavia.games.cherki.cards import FACE_CODES, FACES
 from cardavia.games.cherki.deal import NUM_SEATS, PHASE_NAMES, CherkiDeal, new_deal
+from cardavia.games.cherki.messages import MESSAGES
 from cardavia.games.cherki.options import check_options
 from cardavia.games.cherki.record import check_dealer, deal_from_record
 from cardavia.games.cherki.view import CherkiView
-from cardavia.games.protocol import Deal, Game
+from cardavia.games.protocol import Deal, Game, Piece
 
 
 class CherkiGame:
@@ -19,6 +20,8 @@ class CherkiGame:
 
     name = "cherki"
     num_seats = NUM_SEATS
+    pieces = tuple(Piece(f.code, f.name, f.points) for f in FACES)  # the 30 faces, in pack order
+    messages = MESSAGES
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None

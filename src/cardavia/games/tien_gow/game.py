@@ -7,13 +7,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.errors import RecordError
-from cardavia.games.protocol import Deal, Game
+from cardavia.games.protocol import Deal, Game, Piece
 from cardavia.games.tien_gow.actions import Play, play_from_json
 from cardavia.games.tien_gow.deal import TienGowDeal
 from cardavia.games.tien_gow.messages import MESSAGES
 from cardavia.games.tien_gow.options import parse_options
 from cardavia.games.tien_gow.record import GAME_ID, read_record
-from cardavia.games.tien_gow.tiles import full_set, mask_of
+from cardavia.games.tien_gow.tiles import TILES, full_set, mask_of
 from cardavia.games.tien_gow.view import View
 
 
@@ -26,6 +26,8 @@ class TienGow:
 
     name = GAME_ID
     num_seats = 4
+    pieces = tuple(Piece(t.code, t.name) for t in TILES)  # the 21 kinds, civil from Heaven down
+    messages = MESSAGES
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
