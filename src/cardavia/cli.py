@@ -122,11 +122,11 @@ def _arena(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    if args.http:  # the server under load belongs to the web layer, above the bots
-        from cardavia.web.loadbench import run_http_bench
+    if args.http:
+        from cardavia.bench.load import run_http_bench
 
         return int(run_http_bench(args))
-    from cardavia.bots.bench import run_bench_command
+    from cardavia.bench.engine import run_bench_command
 
     return int(run_bench_command(args))
 

@@ -18,7 +18,7 @@ from cardavia.store.db import (
     database_url_from,
     open_store,
 )
-from cardavia.store.testing import temporary_postgres_database
+from postgres_databases import temporary_postgres_database
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

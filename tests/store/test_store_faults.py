@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import event
 
 from cardavia.store.db import WAL_LIMIT_BYTES, LoggedAction, Store, StoreUnavailable, TableRecord, open_store
-from cardavia.store.testing import admin_url, temporary_postgres_database
+from postgres_databases import admin_url, temporary_postgres_database
 
 
 def _table(table_id: str) -> TableRecord:

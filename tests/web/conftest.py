@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cardavia.store.testing import temporary_postgres_database
+from postgres_databases import temporary_postgres_database
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ the searches are bounded by work, not time), until 1,000 (``--quick``: 100) deci
 The review figure times whole-deal reviews (:mod:`cardavia.bots.review`, seat 0, the sampling the
 site and ``cardavia review`` use) of deals played by ``normal`` in every seat, in CPU seconds of this
 process (one core): the median and the slowest.
-``--http`` hands over to the web layer's load bench.
+``--http`` is the load bench's (:mod:`.load`).
 """
 
 from __future__ import annotations
@@ -171,7 +171,7 @@ def format_bench(result: dict[str, Any]) -> str:
 
 
 def run_bench_command(args: argparse.Namespace) -> int:
-    """``cardavia bench [--json] [--quick]`` (``--http`` is the web layer's, dispatched by the CLI)."""
+    """``cardavia bench [--json] [--quick]`` (``--http`` is :mod:`.load`'s, dispatched by the CLI)."""
     seconds, decisions, reviews = (0.3, 100, 2) if args.quick else (3.0, 1000, 20)
     result = run_bench(seconds=seconds, decisions=decisions, reviews=reviews, log=sys.stderr)
     print(json.dumps(result) if args.json else format_bench(result))

@@ -1,4 +1,4 @@
-"""Throw-away PostgreSQL databases for tests and benchmarks, so concurrent runs never collide."""
+"""Throw-away PostgreSQL databases, so that benchmark phases (and concurrent test runs) never collide."""
 
 from __future__ import annotations
 
@@ -7,22 +7,13 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-ADMIN_URL_ENV = "CARDAVIA_TEST_POSTGRES"
-DEFAULT_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test"
-
-
-def admin_url() -> str:
-    """The server tests may create databases on (default: the local one, trust auth)."""
-    return os.environ.get(ADMIN_URL_ENV, DEFAULT_ADMIN_URL)
-
 
 @contextmanager
-def temporary_postgres_database(prefix: str = "cardavia_t", base: str | None = None) -> Iterator[str]:
-    """Create an empty database on the server of ``base`` (default :func:`admin_url`), yield its
-    URL, drop it afterwards (even if connections remain)."""
+def temporary_postgres_database(base: str, prefix: str = "cardavia_t") -> Iterator[str]:
+    """Create an empty database on the PostgreSQL server of the URL ``base``, yield its URL, drop it
+    afterwards (even if connections remain)."""
     import psycopg
 
-    base = base or admin_url()
     for scheme in ("postgresql+psycopg://", "postgres://"):
         if base.startswith(scheme):
             base = "postgresql://" + base[len(scheme) :]

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from cardavia.bots import bench
+from cardavia.bench import engine as bench
 from cardavia.bots.base import LEVELS
 from cardavia.cli import build_parser
 

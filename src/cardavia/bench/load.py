@@ -1,12 +1,13 @@
 """``cardavia bench --http``: simulated players against one server process, and a bare endpoint to compare.
 
-Server processes are started on free local ports, one at a time: a bare Starlette app answering one
-small JSON object under the same uvicorn, then ``cardavia serve`` on a fresh SQLite file for each of
-the two table phases. Three phases:
+Server processes are started on free local ports, one at a time (:mod:`.servers`): a bare Starlette
+app answering one small JSON object under the same uvicorn, then ``cardavia serve`` on a fresh SQLite
+file for each table phase. The tables are of every registered game in turn, played by the legal
+actions the API gives. The phases:
 
 1. *bare*: ``players`` keep-alive clients call the bare endpoint in a loop: its requests/s.
-2. *moves*: the same number of clients post seat 0's actions as fast as they can, each on tables
-   prepared at the human's turn (Cherki: draw, then discard) whose bots wait 3 s, so that the window
+2. *moves*: the same number of clients post seat 0's actions as fast as they can (every action of
+   seat 0's turn), each on tables prepared at the human's turn whose bots wait 3 s, so that the window
    measures the move endpoint itself (validate, apply, log, answer), not the bots' turns it starts.
 3. *play*: each simulated player creates a table (bots at pace 0) and plays whole deals as a browser
    does, thinking 0.5-1.5 s before each action: it posts seat 0's actions (the reply times are the
@@ -18,8 +19,8 @@ Afterwards every acknowledged action of phases 2 and 3 is looked up in the log (
 on a throw-away database created on that server and dropped afterwards. On SQLite the peak size of
 the write-ahead log during the play phase is reported too.
 
-The client is a few lines of HTTP/1.1 over keep-alive connections (one per player, plus its event
-stream), so that the load generator costs the shared CPU as little as possible.
+The client (:mod:`.client`) is a few lines of HTTP/1.1 over keep-alive connections (one per player,
+plus its event stream), so that the load generator costs the shared CPU as little as possible.
 """
 
 from __future__ import annotations
@@ -31,120 +32,22 @@ import json
 import os
 import random
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route
+from cardavia.bench.client import Connection, cookie_of
+from cardavia.bench.servers import phase_database, serve, start_bare, stop
+from cardavia.games.registry import game_ids
 
-from cardavia.web.api import SECRET_COOKIE
-
-GAMES = ("tien-gow", "cherki")
 THINK_S = (0.5, 1.5)  # a simulated player's time to choose an action
 MOVE_WINDOW_S = 2.5  # shorter than the prepared tables' bot pace, so no bot acts inside the window
 PREPARED_PACE_MS = 3000
 STALL_S = 30.0  # a player waiting this long for the bots counts an error (and the bench goes on)
-
-
-async def _bare(_request: Request) -> JSONResponse:
-    return JSONResponse({"ok": True, "seq": 17, "status": "human"})
-
-
-bare_app = Starlette(routes=[Route("/bare", _bare)])
-
-
-# -- a minimal HTTP/1.1 client ---------------------------------------------------------------------------
-class Connection:
-    """One keep-alive connection; requests on it are sequential."""
-
-    def __init__(self, host: str, port: int) -> None:
-        self.host, self.port = host, port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-
-    async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        if self.reader is None or self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20)
-        return self.reader, self.writer
-
-    def _head(self, method: str, path: str, body: bytes | None, cookie: str | None) -> bytes:
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
-        if cookie:
-            lines.append(f"Cookie: {SECRET_COOKIE}={cookie}")
-        if body is not None:
-            lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
-        return ("\r\n".join(lines) + "\r\n\r\n").encode()
-
-    async def _headers(self, reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
-        status_line = await reader.readline()
-        if not status_line:
-            raise ConnectionError("connection closed")
-        status = int(status_line.split()[1])
-        headers: dict[str, str] = {}
-        while True:
-            line = await reader.readline()
-            if line in (b"\r\n", b"\n", b""):
-                return status, headers
-            name, _, value = line.decode("latin-1").partition(":")
-            headers[name.strip().lower()] = value.strip()
-
-    async def request(
-        self, method: str, path: str, body: Any = None, cookie: str | None = None
-    ) -> tuple[int, dict[str, str], bytes]:
-        reused = self.reader is not None
-        data = None if body is None else json.dumps(body).encode()
-        try:
-            return await self._exchange(method, path, data, cookie)
-        except (ConnectionError, asyncio.IncompleteReadError):
-            if not reused:
-                raise
-            # the server closed this keep-alive connection while it was idle (as browsers do, send
-            # again on a new one: every request of the API may be repeated)
-            self.close()
-            return await self._exchange(method, path, data, cookie)
-
-    async def _exchange(
-        self, method: str, path: str, data: bytes | None, cookie: str | None
-    ) -> tuple[int, dict[str, str], bytes]:
-        reader, writer = await self._open()
-        writer.write(self._head(method, path, data, cookie) + (data or b""))
-        status, headers = await self._headers(reader)
-        payload = await reader.readexactly(int(headers.get("content-length", "0")))
-        return status, headers, payload
-
-    async def events(self, path: str, cookie: str) -> AsyncIterator[dict[str, Any]]:
-        """The ``data`` of each server-sent event of a chunked ``text/event-stream``."""
-        reader, writer = await self._open()
-        writer.write(self._head("GET", path, None, cookie))
-        status, _headers = await self._headers(reader)
-        if status != 200:
-            raise ConnectionError(f"event stream answered {status}")
-        buffer = b""
-        while True:
-            size = int((await reader.readline()).strip() or b"0", 16)
-            if size == 0:
-                return
-            buffer += await reader.readexactly(size)
-            await reader.readexactly(2)
-            while b"\n\n" in buffer:
-                event, buffer = buffer.split(b"\n\n", 1)
-                for line in event.split(b"\n"):
-                    if line.startswith(b"data: "):
-                        yield json.loads(line[6:])
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        self.reader = self.writer = None
 
 
 # -- the run -------------------------------------------------------------------------------------------
@@ -163,12 +66,6 @@ class Tally:
         self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
 
 
-def _cookie(headers: dict[str, str]) -> str:
-    value = headers.get("set-cookie", "")
-    prefix = SECRET_COOKIE + "="
-    return value[len(prefix) :].split(";", 1)[0] if value.startswith(prefix) else ""
-
-
 async def _next_turn(events: AsyncIterator[dict[str, Any]], seq: int) -> dict[str, Any]:
     """The first event at or after ``seq`` where the server has finished its turns."""
     async for event in events:
@@ -184,7 +81,8 @@ async def _player(
     conn = Connection("127.0.0.1", port)
     stream_conn = Connection("127.0.0.1", port)
     try:
-        game = GAMES[n % len(GAMES)]
+        games = game_ids()
+        game = games[n % len(games)]
         started = time.perf_counter()
         status, headers, body = await conn.request(
             "POST", "/api/tables", {"game": game, "level": "easy", "pace_ms": 0}
@@ -194,7 +92,7 @@ async def _player(
         if status != 201:
             tally.error(f"create {status}")
             return
-        cookie = _cookie(headers)
+        cookie = cookie_of(headers)
         table = json.loads(body)
         table_id = table["id"]
         events = stream_conn.events(f"/api/tables/{table_id}/events?seq={table['seq']}", cookie)
@@ -263,7 +161,8 @@ async def _hammer(port: int, clients: int, seconds: float) -> float:
 
 
 async def _prepare(port: int, clients: int, count: int) -> list[tuple[str, str, dict[str, Any]]]:
-    """``count`` Cherki tables at seat 0's turn whose bots then wait: (id, cookie, table)."""
+    """``count`` tables (of every game in turn) at seat 0's turn whose bots then wait: (id, cookie, table)."""
+    games = game_ids()
     queue = list(range(count))
     ready: list[tuple[str, str, dict[str, Any]]] = []
 
@@ -271,11 +170,11 @@ async def _prepare(port: int, clients: int, count: int) -> list[tuple[str, str, 
         conn = Connection("127.0.0.1", port)
         try:
             while queue:
-                queue.pop()
+                game = games[queue.pop() % len(games)]
                 _, headers, body = await conn.request(
-                    "POST", "/api/tables", {"game": "cherki", "level": "easy", "pace_ms": 0}
+                    "POST", "/api/tables", {"game": game, "level": "easy", "pace_ms": 0}
                 )
-                cookie, table = _cookie(headers), json.loads(body)
+                cookie, table = cookie_of(headers), json.loads(body)
                 path = f"/api/tables/{table['id']}"
                 while table["status"] == "bots":
                     await asyncio.sleep(0.05)
@@ -343,52 +242,6 @@ async def _play(port: int, players: int, seconds: float) -> tuple[Tally, float]:
     return tally, loop.time() - started
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_listening(port: int, process: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError("the server exited at start-up")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("the server did not start")
-
-
-def _start(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-
-
-def _serve(database: str, env: dict[str, str]) -> tuple[int, subprocess.Popen[bytes]]:
-    port = _free_port()
-    server = _start(
-        [sys.executable, "-m", "cardavia", "serve", "--port", str(port), "--database", database], env
-    )
-    try:
-        _wait_listening(port, server)
-    except BaseException:
-        _stop(server)
-        raise
-    return port, server
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
-
-
 def _percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -422,19 +275,6 @@ def run_http_bench(args: argparse.Namespace) -> int:
         return _run_http_bench(args)
     finally:
         signal.signal(signal.SIGTERM, previous)
-
-
-@contextlib.contextmanager
-def _phase_database(server: str | None, folder: str, name: str) -> Iterator[str]:
-    """A fresh database for one phase: a SQLite file in ``folder``, or a throw-away database on the
-    PostgreSQL server of ``server``."""
-    if server is None:
-        yield f"sqlite:///{Path(folder) / name}.db"
-        return
-    from cardavia.store.testing import temporary_postgres_database
-
-    with temporary_postgres_database(f"cardavia_bench_{name}", base=server) as url:
-        yield url
 
 
 async def _watch_wal(database: str, peak: list[int], stop: asyncio.Event) -> None:
@@ -477,36 +317,26 @@ def _run_http_bench(args: argparse.Namespace) -> int:
             "CARDAVIA_BOT_WORKERS": "1",
             "CARDAVIA_CREATE_BURST": str(10 * players + 100),
         }
-        bare_port = _free_port()
-        bare = _start(
-            [
-                sys.executable,
-                "-c",
-                "import uvicorn; from cardavia.web.loadbench import bare_app; uvicorn.run(bare_app, "
-                f"host='127.0.0.1', port={bare_port}, access_log=False, log_level='warning')",
-            ],
-            env,
-        )
+        bare_port, bare = start_bare(env)
         try:
-            _wait_listening(bare_port, bare)
             bare_rps = asyncio.run(_hammer(bare_port, players, max(2.0, seconds / 4)))
         finally:
-            _stop(bare)
+            stop(bare)
         # the move phase leaves many tables with bots to play: the play phase gets a server of its own
-        with _phase_database(server_url, folder, "moves") as moves_db:
-            port, server = _serve(moves_db, env)
+        with phase_database(server_url, folder, "moves") as moves_db:
+            port, server = serve(moves_db, env)
             try:
                 prepared = asyncio.run(_prepare(port, players, max(100, min(3000, players * 8))))
                 moves, moves_elapsed = asyncio.run(_moves(port, players, prepared))
             finally:
-                _stop(server)
+                stop(server)
             lost = _lost(moves_db, moves.acked)
-        with _phase_database(server_url, folder, "play") as play_db:
-            port, server = _serve(play_db, env)
+        with phase_database(server_url, folder, "play") as play_db:
+            port, server = serve(play_db, env)
             try:
                 tally, elapsed, wal_peak = asyncio.run(_play_watching(port, players, seconds, play_db))
             finally:
-                _stop(server)
+                stop(server)
             lost += _lost(play_db, tally.acked)
     played = len(tally.latencies)
     move_rps = len(moves.latencies) / moves_elapsed if moves_elapsed else 0.0
