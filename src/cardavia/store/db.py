@@ -840,8 +840,3 @@ def open_store(database: str | None = None, *, migrate: bool = True, writable: b
         store.dispose()
         raise
     return store
-
-
-def to_lines(entries: Sequence[LoggedAction]) -> list[str]:
-    """The log as compact JSON lines (for tests and debugging)."""
-    return [json.dumps([e.seq, e.deal_no, e.seat, e.action], sort_keys=True) for e in entries]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from cardavia.bots.cherki.shape import NUM_KINDS
 from cardavia.games.cherki import FACE_CODES, CherkiDeal, new_deal
 from cardavia.games.cherki.actions import Action
+from cardavia.games.cherki.cards import kind_of_code
 
 
 def rest_of_deck(used: Sequence[str]) -> list[str]:
@@ -122,3 +124,11 @@ def hidden_twin(deal: CherkiDeal, shuffle: int) -> CherkiDeal:
         bounces=deal.bounces,
         takes_in_row=deal.take_run,
     )
+
+
+def count_kinds(codes: Iterable[str]) -> list[int]:
+    """Kind counts of some cards."""
+    counts = [0] * NUM_KINDS
+    for code in codes:
+        counts[kind_of_code(code)] += 1
+    return counts

@@ -6,9 +6,10 @@ import itertools
 import random
 
 import pytest
+from ckbot_helpers import count_kinds
 
 from cardavia.bots.cherki.memory import PileCard, remember
-from cardavia.bots.cherki.shape import COPIES, NUM_KINDS, count_kinds, distance, improving, overlap
+from cardavia.bots.cherki.shape import COPIES, NUM_KINDS, distance, improving, overlap
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,10 @@ seen) rules out targets that need more cards of a kind than can still come.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
-from cardavia.games.cherki.cards import KIND_CODES, kind_of_code
+from cardavia.games.cherki.cards import KIND_CODES
 
 NUM_KINDS = len(KIND_CODES)
 VALUE_KINDS = 9  # kinds 0-8 are the values 1-9; 9, 10, 11 are the honours
@@ -24,14 +24,6 @@ FAR = 9  # the distance reported when no ready hand can be reached any more
 Counts = tuple[int, ...]
 
 _NEG = -100  # the gain of a role a kind cannot fill
-
-
-def count_kinds(codes: Iterable[str]) -> list[int]:
-    """Kind counts of some cards."""
-    counts = [0] * NUM_KINDS
-    for code in codes:
-        counts[kind_of_code(code)] += 1
-    return counts
 
 
 def _role(have: int, size: int, avail: int, final: int) -> int:
