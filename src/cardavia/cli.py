@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 from collections.abc import Sequence
@@ -11,28 +12,32 @@ from pathlib import Path
 REPLAY_HELP = """\
 Check and score a deal record.
 
-A record is one JSON object. Tien Gow:
-  {"game": "tien-gow", "banker": 2,
-   "hands": [["6-6", ...8 tiles], [...], [...], [...]],
-   "plays": [{"seat": 2, "tiles": ["1-1", "1-1"], "face": "up"},
-             {"seat": 3, "tiles": ["2-3", "1-4"], "face": "down"}, ...]}
-  Tiles are written by pips, low first ("1-2"; "2-1" is accepted too). Seats are 0-3 and play
-  goes counter-clockwise, seat s then seat (s + 1) % 4.
-Cherki:
-  {"game": "cherki", "dealer": 2, "deck": ["9c", ...120 codes in deal order],
-   "actions": [{"seat": 0, "do": "draw"},
-               {"seat": 0, "do": "discard", "card": "5c", "call": false},
-               {"seat": 1, "do": "take"}, {"seat": 1, "do": "call"}, ...]}
-  Cards are 1c-9c (Coins), 1s-9s (Strings), 1m-9m (Myriads), WF, RF, OT. Every action is
-  listed, a called player's forced ones too; the win itself is not an action.
-Rule options other than the defaults go in "options": {...}. Tien Gow's: turn_order
-("counter-clockwise" or "clockwise"), banker_doubles_surplus, bonus_on_final_trick,
-last_factor_on_surplus (true/false), final_quartet_factor (2, 4), catch_factor (1, 2, 4).
+A record is one JSON object; its "game" is the game's id ({games}). Rule options other than the
+defaults go in "options": {{...}}. Each game's records:
 
+{examples}
 Exit status: 0 for a legal record (finished: the outcome; unfinished: the state reached, with
 "finished": false); 2 for a record that breaks a rule (the first bad action's 0-based index and
 the rule) or is not a record (bad JSON, unknown tile), with a one-line reason on stderr.
 """
+RECORD_HELP_FILE = "record_help.txt"  # in a game's engine package: its record example (optional)
+
+
+def replay_help() -> str:
+    """``cardavia replay``'s description: the record format, with each registered game's example
+    (the ``record_help.txt`` of its engine package, found without importing the engine)."""
+    from cardavia.games.registry import entries
+
+    examples = []
+    for entry in entries():
+        spec = importlib.util.find_spec(entry.engine)
+        for folder in (spec.submodule_search_locations or []) if spec else []:
+            path = Path(folder) / RECORD_HELP_FILE
+            if path.is_file():
+                examples.append(path.read_text(encoding="utf-8"))
+                break
+    games = ", ".join(entry.id for entry in entries())
+    return REPLAY_HELP.format(games=games, examples="".join(examples))
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -132,6 +137,9 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``cardavia`` command's parser (its game choices from the registry)."""
+    from cardavia.games.registry import game_ids
+
     parser = argparse.ArgumentParser(prog="cardavia", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -148,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser(
         "replay",
         help="check and score a deal record",
-        description=REPLAY_HELP,
+        description=replay_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     replay.add_argument("file", help="the record's path, or - for standard input")
@@ -182,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.set_defaults(func=_review)
 
     arena = sub.add_parser("arena", help="bots against each other on duplicate deals")
-    arena.add_argument("game", choices=["tien-gow", "cherki"])
+    arena.add_argument("game", choices=game_ids())
     arena.add_argument("--seats", required=True, help="one level per seat, e.g. normal,easy,easy,easy")
     arena.add_argument("--deals", type=int, default=200)
     arena.add_argument("--seed", type=int, default=1)

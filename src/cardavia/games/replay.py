@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.games.errors import GameError, IllegalAction, RecordError
-from cardavia.games.registry import get_game
+from cardavia.games.registry import game_ids, get_game
 
 
 @dataclass(frozen=True)
@@ -59,12 +59,18 @@ def parse_record(text: str) -> dict[str, Any]:
     return data
 
 
+def _one_of(ids: tuple[str, ...]) -> str:
+    """``"a"``, ``"a" or "b"``, ``"a", "b" or "c"``: the game ids a record may name."""
+    quoted = [json.dumps(i) for i in ids]
+    return " or ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
+
+
 def replay_record(record: dict[str, Any]) -> ReplayOutcome:
     """Replay a parsed record; raise ``ReplayRejected`` on the first problem."""
     game_id = record.get("game")
     try:
         if not isinstance(game_id, str):
-            raise RecordError("missing-game", 'the record needs "game": "tien-gow" or "cherki"')
+            raise RecordError("missing-game", f'the record needs "game": {_one_of(game_ids())}')
         game = get_game(game_id)
         deal, actions = game.deal_from_record(record)
     except GameError as exc:
