@@ -207,6 +207,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--players", type=int, default=200, help="with --http: concurrent players")
     bench.add_argument("--seconds", type=float, default=20.0, help="with --http: how long to run")
     bench.add_argument(
+        "--tables",
+        type=int,
+        default=100,
+        help="with --http: tables of invited people (every seat a person), 0 for none",
+    )
+    bench.add_argument(
         "--database",
         default=None,
         help="with --http: a postgresql:// URL; each phase runs on a throw-away database on that server",
