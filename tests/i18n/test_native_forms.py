@@ -17,6 +17,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from extract_messages import template_messages
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -24,7 +25,6 @@ from cardavia.bots.registry import get_bot
 from cardavia.games.cherki.cards import FACES
 from cardavia.games.counts import Count
 from cardavia.games.registry import game_ids, get_game
-from cardavia.i18n.extract import template_messages
 from cardavia.i18n.languages import LANGUAGES
 from cardavia.web import pages
 from cardavia.web.content import Msg, Plural

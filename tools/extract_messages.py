@@ -1,5 +1,8 @@
 """Every message the site can show, found where it is written, for the catalog checks.
 
+Not part of the site: the tests import it (``pythonpath`` in pyproject.toml) to check each
+language's catalogs against the source. ``python tools/extract_messages.py`` prints the messages.
+
 - templates: Babel's extraction with Jinja's extractor (``pgettext``/``npgettext`` calls), in the
   site's templates and each registered game's own templates folder;
 - Python: every ``Msg("context", "text")`` and ``Plural("context", "one", "many")`` written in the
@@ -22,11 +25,12 @@ from typing import Any
 
 from babel.messages.extract import extract_from_dir
 
+import cardavia
 from cardavia.games.registry import entries, get_game
 from cardavia.web.game_parts import web_of
 from cardavia.web.render import TEMPLATES_DIR
 
-PACKAGE = Path(__file__).resolve().parents[1]  # src/cardavia
+PACKAGE = Path(cardavia.__file__).resolve().parent  # src/cardavia
 
 
 @dataclass(frozen=True, order=True)
@@ -167,3 +171,8 @@ def all_messages() -> list[Message]:
     for message in [*template_messages(), *python_messages(), *engine_messages()]:
         seen.setdefault(message.key, message)
     return sorted(seen.values())
+
+
+if __name__ == "__main__":
+    for found in all_messages():
+        print(f"{found.where}\t[{found.context}] {found.msgid}")
