@@ -7,19 +7,25 @@ files, the bots) reads it when the app is built or on each request.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from api_test_support import wait_for_human
 from fastapi.testclient import TestClient
 
+from cardavia.bots.base import LEVELS
 from cardavia.games.registry import game_ids, registered
 from cardavia.web.app import create_app
+from cardavia.web.game_parts import GameWeb
 from toy import ENTRY
+from toy.bots import BOTS
 from toy.engine import CODES, GAME
+from toy.web import WEB
 
 SLUG = "toy-high-card"
 JSON = dict[str, Any]
@@ -145,3 +151,19 @@ def test_a_whole_deal_against_its_bots(client: TestClient) -> None:
         deal.apply(action)
     assert deal.result() == first["result"]
     assert client.get("/history").status_code == 200
+
+
+def test_the_adding_a_game_page_lists_what_the_toy_provides() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    # every part of a game's web package is on the page, and the toy gives each one
+    for part in dataclasses.fields(GameWeb):
+        assert f"`{part.name}`" in page, part.name
+        assert getattr(WEB, part.name) is not None
+    # the engine's, the bots' and the web package's exports, as the toy has them
+    for name, value in (("GAME", GAME), ("BOTS", BOTS), ("WEB", WEB)):
+        assert f"`{name}`" in page and value is not None
+    assert set(BOTS) == set(LEVELS) and all(f"`{level}`" in page for level in LEVELS)
+    deal = GAME.new_deal(1)
+    for question in ("new_deal", "outcome", "forced_action", "redact", "outcome_of"):
+        assert f"`{question}`" in page and (hasattr(GAME, question) or hasattr(deal, question))
+    assert "tests/toy/" in page
