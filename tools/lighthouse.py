@@ -8,7 +8,7 @@ does for a new visitor), on the mobile and the desktop presets. Prints one line 
 performance, accessibility, best practices, SEO and the cumulative layout shift, then the audits that
 lost points. Exits 1 when a page misses the targets (performance 95, the others 100).
 
-    .venv/bin/python tools/lighthouse.py [--port 8350] [--pages catalogue,cherki-table] [--json-dir DIR]
+    .venv/bin/python tools/lighthouse.py [--port 8350] [--pages catalogue,tradition] [--json-dir DIR]
 """
 
 from __future__ import annotations
@@ -34,12 +34,18 @@ CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-netwo
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 TARGETS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
 
-PAGES = {
-    "catalogue": "/",
-    "tradition": "/traditions/chinese-dominoes",
-    "tien-gow-table": "/traditions/chinese-dominoes/table",
-    "cherki-table": "/traditions/cherki/table",
-}
+
+def site_pages() -> dict[str, str]:
+    """The catalogue, the first tradition's page, and every registered game's table (``<id>-table``)."""
+    from cardavia.web.pages import traditions
+
+    found = traditions()
+    pages = {"catalogue": "/", "tradition": f"/traditions/{found[0].slug}"}
+    pages.update({f"{t.game}-table": f"/traditions/{t.slug}/table" for t in found})
+    return pages
+
+
+PAGES = site_pages()
 
 
 def install() -> None:

@@ -12,9 +12,9 @@ import pytest
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
+from extract_messages import Message, all_messages, python_messages, template_messages
 
 from cardavia.i18n.catalogs import LOCALE_DIR, po_files, read_catalog, translations
-from cardavia.i18n.extract import Message, all_messages, python_messages, template_messages
 from cardavia.i18n.languages import LANGUAGES
 
 TRANSLATED = [lang for lang in LANGUAGES if lang.code != "en"]

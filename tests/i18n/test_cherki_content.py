@@ -24,12 +24,12 @@ from cardavia.games.cherki.messages import EXPLAIN, MESSAGES
 from cardavia.i18n.catalogs import LOCALE_DIR, read_catalog
 from cardavia.i18n.languages import LANGUAGES, Language
 from cardavia.web.content import Msg, Plural
-from cardavia.web.content.cherki import TRADITION
+from cardavia.web.games.cherki import WEB
+from cardavia.web.games.cherki.tradition import TRADITION
 from cardavia.web.render import render
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "cardavia"
-TEMPLATES = SRC / "web" / "templates"
-CHERKI_TEMPLATES = sorted((TEMPLATES / "content" / "cherki").glob("*.html"))
+CHERKI_TEMPLATES = sorted(WEB.templates.glob("*.html"))
 GLOSSARY = SRC / "i18n" / "glossary" / "cherki.json"
 TRANSLATED = [lang for lang in LANGUAGES if lang.code != "en"]
 LANG_IDS = [lang.code for lang in TRANSLATED]

@@ -17,18 +17,19 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from extract_messages import template_messages
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from cardavia.bots.registry import get_bot
 from cardavia.games.cherki.cards import FACES
 from cardavia.games.counts import Count
-from cardavia.games.registry import GAME_IDS, get_game
-from cardavia.i18n.extract import template_messages
+from cardavia.games.registry import game_ids, get_game
 from cardavia.i18n.languages import LANGUAGES
 from cardavia.web import pages
 from cardavia.web.content import Msg, Plural
-from cardavia.web.content.cherki import TRADITION as CHERKI
+from cardavia.web.game_parts import games
+from cardavia.web.games.cherki.tradition import TRADITION as CHERKI
 from cardavia.web.table_data import (
     count_templates,
     error_templates,
@@ -36,7 +37,7 @@ from cardavia.web.table_data import (
     hint_templates,
     page_data,
 )
-from cardavia.web.ui_text import BY_GAME, COMMON, REPLAY
+from cardavia.web.ui_text import COMMON, REPLAY
 
 TRANSLATED = [lang.code for lang in LANGUAGES if lang.code != "en"]
 CARD_CODES = sorted(face.code for face in FACES)
@@ -146,7 +147,7 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_every_placeholder_of_an_error_or_a_hint_is_a_count_phrase_or_no_count(game: str) -> None:
     counts = count_templates(game)
     kinds = (
@@ -170,7 +171,7 @@ def _numbers(params: Mapping[str, Any]) -> set[str]:
     return {k for k, v in params.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_every_number_a_bot_gives_a_hint_is_a_count_phrase(game: str) -> None:
     # the hints as the bots really give them, at every level, over whole deals
     impl = get_game(game)
@@ -199,7 +200,7 @@ def test_every_number_a_bot_gives_a_hint_is_a_count_phrase(game: str) -> None:
 
 def test_every_count_of_the_site_texts_is_a_plural_message() -> None:
     singles: list[str] = []
-    for table in (COMMON, *BY_GAME.values(), REPLAY):
+    for table in (COMMON, *(web.texts for web in games()), REPLAY):
         for key, message in table.items():
             if isinstance(message, Msg) and key not in ORDINALS and COUNT_NAMES.search(message.text):
                 singles.append(f"{key}: {message.text!r}")

@@ -26,8 +26,9 @@ from cardavia.games.tien_gow.messages import EXPLAIN, EXPLAIN_COUNTS, MESSAGES
 from cardavia.games.tien_gow.tiles import TILES
 from cardavia.i18n.catalogs import LOCALE_DIR
 from cardavia.i18n.languages import LANGUAGES, Language
-from cardavia.web.content.tien_gow import TRADITION
-from cardavia.web.render import TEMPLATES_DIR, render
+from cardavia.web.games.tien_gow import WEB
+from cardavia.web.games.tien_gow.tradition import TRADITION
+from cardavia.web.render import render
 
 GLOSSARY = Path(__file__).parents[2] / "src" / "cardavia" / "i18n" / "glossary" / "tien-gow.json"
 TEMPLATES = ("description.html", "summary.html", "full.html", "_tiles.html")
@@ -41,7 +42,7 @@ Key = tuple[str, str]  # (msgctxt, msgid)
 def _template_messages() -> dict[Key, str | None]:
     found: dict[Key, str | None] = {}
     for name in TEMPLATES:
-        with (TEMPLATES_DIR / "content" / "tien-gow" / name).open("rb") as handle:
+        with (WEB.templates / name).open("rb") as handle:
             for _, func, message, _ in babel_extract(handle, KEYWORDS, [], {}):
                 assert isinstance(message, tuple), f"{name}: {message!r} has no translator context"
                 context, msgid = str(message[0]), str(message[1])

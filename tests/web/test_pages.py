@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 
 import pytest
+from extract_messages import all_messages
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from cardavia.i18n.catalogs import po_files, read_catalog, translations
-from cardavia.i18n.extract import all_messages
 from cardavia.i18n.languages import LANGUAGES
 from cardavia.web import pages
 

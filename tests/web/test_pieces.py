@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from cardavia.web.pieces import CARD_CODES, TILE_CODES, card_symbol, sprite, tile_symbol
-from cardavia.web.pieces.cards import RED as CARD_RED
-from cardavia.web.pieces.cards import STAMP_SIGN
-from cardavia.web.pieces.tiles import BODY, HEIGHT, RED, WHITE, WIDTH
+from cardavia.web.game_parts import sprite
+from cardavia.web.games.cherki.pieces import CARD_CODES, STAMP_SIGN, card_symbol
+from cardavia.web.games.cherki.pieces import RED as CARD_RED
+from cardavia.web.games.tien_gow.pieces import BODY, HEIGHT, RED, TILE_CODES, WHITE, WIDTH, tile_symbol
 
 
 def _discs(svg: str, fill: str) -> list[tuple[str, str, str]]:

@@ -15,18 +15,24 @@ from typing import Any, cast
 
 from cardavia.bots.base import LEVELS, Bot, Decision
 from cardavia.bots.random_bot import RandomBot
-
-_PACKAGES = {"tien-gow": "cardavia.bots.tien_gow", "cherki": "cardavia.bots.cherki"}
+from cardavia.games.errors import RecordError
+from cardavia.games.registry import entry
 
 log = logging.getLogger(__name__)
+
+
+def _package(game: str) -> str:
+    """The bots package the registry names for ``game``; ``ValueError`` for a game it does not know."""
+    try:
+        return entry(game).bots
+    except RecordError:
+        raise ValueError(f"unknown game {game!r}") from None
 
 
 @cache
 def bots_for(game: str) -> dict[str, Bot[Any]]:
     """Every level of ``game``: level -> bot. ``ValueError`` for a game with no bots."""
-    package = _PACKAGES.get(game)
-    if package is None:
-        raise ValueError(f"unknown game {game!r}")
+    package = _package(game)
     try:
         bots: dict[str, Bot[Any]] = dict(importlib.import_module(package).BOTS)
     except ModuleNotFoundError as exc:
@@ -44,9 +50,7 @@ def analyst_for(game: str) -> Any:
 
     ``ValueError`` for a game without one.
     """
-    package = _PACKAGES.get(game)
-    if package is None:
-        raise ValueError(f"unknown game {game!r}")
+    package = _package(game)
     analyst = getattr(importlib.import_module(package), "ANALYST", None)
     if analyst is None:
         raise ValueError(f"no review for {game!r} yet")

@@ -22,9 +22,10 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from cardavia.games.errors import GameError
+from cardavia.games.registry import game_ids
 from cardavia.service.driver import BotDriver
 from cardavia.service.errors import NotFound, Stale, TableError
 from cardavia.service.offload import Offload
@@ -95,12 +96,22 @@ DealNo = Annotated[int, Path(ge=1, le=MAX_SEQ)]
 
 
 class CreateTableIn(_In):
-    game: Literal["tien-gow", "cherki"]
+    """The body of ``POST /api/tables``. ``game`` is any string here; the route's own model
+    (:func:`create_table_in`) narrows it to the registered games when the app is built."""
+
+    game: str
     level: Literal["easy", "normal", "hard"] = "normal"
     pace_ms: Pace | None = None
     # seats for invited people (the game says how many it has: more is a 422 "bad-friends")
     friends: Annotated[int, Field(ge=0, le=16)] = 0
     turn_limit_s: Literal[30, 120] | None = None
+
+
+def create_table_in(game_ids: tuple[str, ...]) -> type[CreateTableIn]:
+    """:class:`CreateTableIn` accepting exactly ``game_ids``: an unknown game is the 422 of any
+    invalid body, and the OpenAPI schema lists the games as the field's enum."""
+    games: Any = Literal.__getitem__(game_ids)
+    return create_model("CreateTableIn", __base__=CreateTableIn, game=(games, ...))
 
 
 class JoinIn(_In):
@@ -339,9 +350,28 @@ def join_url(request: Request, token: str) -> str:
     return f"{request.base_url}join/{token}"
 
 
-@router.post(
-    "/tables", status_code=201, response_model=CreatedOut, responses={**ERRORS, 429: {"model": ErrorOut}}
-)
+def tables_router() -> APIRouter:
+    """``POST /api/tables``, for the games registered now (the app builds it once, when created)."""
+    model = create_table_in(game_ids())
+
+    async def create(body: Any, request: Request, response: Response) -> Any:
+        return await create_table(body, request, response)
+
+    create.__doc__ = create_table.__doc__
+    create.__annotations__ = {**create.__annotations__, "body": model}  # what FastAPI reads the body as
+    games = APIRouter(prefix="/api", tags=["tables"])
+    games.add_api_route(
+        "/tables",
+        create,
+        methods=["POST"],
+        status_code=201,
+        response_model=CreatedOut,
+        responses={**ERRORS, 429: {"model": ErrorOut}},
+        name="create_table",
+    )
+    return games
+
+
 async def create_table(body: CreateTableIn, request: Request, response: Response) -> Any:
     """A new table: the host at seat 0, seats 1 to ``friends`` for invited people (one link each in
     ``invites``), bots of ``level`` elsewhere."""

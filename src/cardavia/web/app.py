@@ -285,6 +285,7 @@ def create_app(
     app = FastAPI(title="Cardavia", version="1", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.cardavia = rt
     _install_error_handlers(app)
+    app.include_router(api.tables_router())  # the games registered now: built with the app
     app.include_router(api.router)
     if pages:
         _include_pages(app)

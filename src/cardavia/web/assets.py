@@ -1,11 +1,15 @@
 """Static files under names that change with their content, so browsers may keep them for a year.
 
 ``url("js/table.js")`` answers ``/static/js/table.<hash>.js``, the hash being that of the bytes
-served. The files reference one another (a module imports ``./tien-gow.js``, the style sheet
-uses ``/static/grain.svg``); those references are rewritten to the hashed names when a file is
+served. The files reference one another (a module imports ``./text.js``, the style sheet uses
+``/static/grain.svg``); those references are rewritten to the hashed names when a file is
 served, and a file's hash covers its rewritten text, so changing an imported module renames
 every module that imports it. No build step: the rewriting happens in memory, and again only
 when a file under ``static/`` changes on disk.
+
+Each registered game's own static folder is served beside ``static/`` as ``games/<game id>/``
+(its table script and style sheet, :class:`cardavia.web.game_parts.GameWeb`); the registry is
+read on each look-up, so a game registered later is served too.
 
 A hashed URL is answered with ``Cache-Control: public, max-age=31536000, immutable``; the plain
 name (and a hash that is no longer current, asked for by a page of an older version) with
@@ -25,6 +29,8 @@ from pathlib import Path
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
+
+from cardavia.web.game_parts import games
 
 STATIC_DIR = Path(__file__).parent / "static"
 PREFIX = "/static/"
@@ -61,29 +67,37 @@ def hashed_name(name: str, digest: str) -> str:
     return f"{stem}.{digest}.{ext}" if dot else f"{name}.{digest}"
 
 
-class Assets:
-    """Every file under ``root``, built once and rebuilt when a file there changes."""
+Mounts = Callable[[], dict[str, Path]]
 
-    def __init__(self, root: Path = STATIC_DIR) -> None:
+
+class Assets:
+    """Every file under ``root`` and under each folder ``mounts`` names (by the path prefix it is
+    served under), built once and rebuilt when a file there changes."""
+
+    def __init__(self, root: Path = STATIC_DIR, mounts: Mounts | None = None) -> None:
         self.root = root
+        self.mounts = mounts
         self._lock = threading.Lock()
         self._signature: tuple[tuple[str, int, int], ...] = ()
         self._assets: dict[str, Asset] = {}
 
-    def _stat(self) -> tuple[tuple[str, int, int], ...]:
-        found = []
-        for file in sorted(self.root.rglob("*")):
-            if file.is_file():
-                st = file.stat()
-                found.append((file.relative_to(self.root).as_posix(), st.st_mtime_ns, st.st_size))
-        return tuple(found)
+    def _files(self) -> dict[str, Path]:
+        folders = {"": self.root, **(self.mounts() if self.mounts is not None else {})}
+        found: dict[str, Path] = {}
+        for prefix, folder in folders.items():
+            for file in sorted(folder.rglob("*")):
+                if file.is_file():
+                    found[prefix + file.relative_to(folder).as_posix()] = file
+        return found
 
     def current(self) -> dict[str, Asset]:
-        """All assets by relative path; re-read when the folder changed (cheap: a few stat calls)."""
-        signature = self._stat()
+        """All assets by path; re-read when a folder changed (cheap: a few stat calls)."""
+        files = self._files()
+        stats = {path: file.stat() for path, file in files.items()}
+        signature = tuple((path, st.st_mtime_ns, st.st_size) for path, st in sorted(stats.items()))
         with self._lock:
             if signature != self._signature:
-                self._assets = _build(self.root, [p for p, _, _ in signature])
+                self._assets = _build(files)
                 self._signature = signature
             return self._assets
 
@@ -105,9 +119,10 @@ class Assets:
         return asset, asset.digest == match["hash"]
 
 
-def _build(root: Path, paths: list[str]) -> dict[str, Asset]:
-    """Hash every file, the ones referenced first, rewriting references to hashed names."""
-    known = set(paths)
+def _build(files: dict[str, Path]) -> dict[str, Asset]:
+    """Hash every file (by the path it is served under), the ones referenced first, rewriting
+    references to hashed names."""
+    known = set(files)
     built: dict[str, Asset] = {}
     visiting: set[str] = set()
 
@@ -117,7 +132,7 @@ def _build(root: Path, paths: list[str]) -> dict[str, Asset]:
         if path in built or path not in known or path in visiting:
             return built.get(path)
         visiting.add(path)
-        raw = (root / path).read_bytes()
+        raw = files[path].read_bytes()
         suffix = Path(path).suffix
         if suffix in (".js", ".mjs"):
             raw = _rewrite_js(path, raw, build)
@@ -128,7 +143,7 @@ def _build(root: Path, paths: list[str]) -> dict[str, Asset]:
         built[path] = Asset(path, raw, hashlib.sha256(raw).hexdigest()[:HASH_LEN], media)
         return built[path]
 
-    for path in paths:
+    for path in sorted(files):
         build(path)
     return built
 
@@ -173,7 +188,12 @@ def _normalise(path: Path) -> str | None:
     return "/".join(parts)
 
 
-ASSETS = Assets()
+def _game_folders() -> dict[str, Path]:
+    """Each registered game's static folder, by the prefix it is served under."""
+    return {web.asset(""): web.static for web in games()}
+
+
+ASSETS = Assets(STATIC_DIR, _game_folders)
 
 
 def url(path: str) -> str:

@@ -1,14 +1,12 @@
 """The site's HTML pages: catalogue, tradition pages, full rules, tables, history; and static files.
 
 Every page is rendered in the reader's language (:func:`cardavia.i18n.negotiate`) and says so in
-``<html lang>`` and ``Content-Language``. The game texts come from the content modules'
-``TRADITION`` values and their Jinja partials; a tradition whose module is not there yet is left
-out of the site rather than breaking it.
+``<html lang>`` and ``Content-Language``. The games, in catalogue order, are the registry's; each
+one's texts, partials and pictures come from its web package (:class:`cardavia.web.game_parts.GameWeb`).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -21,46 +19,18 @@ from cardavia.i18n.catalogs import preload
 from cardavia.i18n.languages import COOKIE, by_code, negotiate
 from cardavia.service.errors import NotFound
 from cardavia.web import assets, table_data
-from cardavia.web.content import Msg, Tradition
-from cardavia.web.pieces import CARD_CODES, TILE_CODES, sprite
-from cardavia.web.render import render, translate
+from cardavia.web.content import Tradition
+from cardavia.web.game_parts import games, web_of
+from cardavia.web.render import render
 
-CONTENT_MODULES = ("cardavia.web.content.tien_gow", "cardavia.web.content.cherki")
 COOKIE_MAX_AGE = 365 * 24 * 3600
-
-PIECES_LABEL: dict[str, Msg] = {
-    "tien-gow": Msg(
-        "caption of the picture of all tile kinds on the Chinese dominoes page",
-        "The 21 kinds of tile: the eleven civil tiles from Heaven down, then the ten military tiles",
-    ),
-    "cherki": Msg(
-        "caption of the picture of all card faces on the Cherki page",
-        "The 30 faces of a Cherki pack: Coins, Strings and Myriads from 1 to 9, "
-        "then White Flower, Red Flower and Old Thousand",
-    ),
-}
-
-# A few pieces to show each tradition by in the catalogue.
-SAMPLES: dict[str, tuple[str, ...]] = {
-    "tien-gow": ("6-6", "1-1", "4-4", "4-5", "2-4", "1-2"),
-    "cherki": ("1c", "5s", "9s", "7m", "WF", "RF", "OT"),
-}
 
 router = APIRouter()
 
 
 def traditions() -> list[Tradition]:
-    """The traditions whose content module is installed, in catalogue order."""
-    found = []
-    for name in CONTENT_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        tradition = getattr(module, "TRADITION", None)
-        if isinstance(tradition, Tradition):
-            found.append(tradition)
-    return found
+    """The tradition of every registered game, in catalogue order."""
+    return [web.tradition for web in games()]
 
 
 def tradition(slug: str) -> Tradition:
@@ -95,8 +65,7 @@ def _page(request: Request, template: str, status_code: int = 200, **context: An
         "percent": lambda value: format_percent(value / 100, locale=babel_locale),
         "number": lambda value: format_decimal(value, locale=babel_locale),
         "wikipedia": lambda t: _wikipedia(code, t),
-        "pieces_label": lambda t: translate(code, PIECES_LABEL[t.game]),
-        "picture_codes": lambda t: TILE_CODES if t.game == "tien-gow" else CARD_CODES,
+        "parts": lambda t: web_of(t.game),  # a tradition's game's web parts (pieces, sprite)
     }
     html = render(code, template, {**base, **context})
     response = HTMLResponse(html, status_code=status_code)
@@ -115,8 +84,7 @@ def catalogue(request: Request) -> HTMLResponse:
         request,
         "pages/catalogue.html",
         traditions=found,
-        sprites="".join(sprite(t.game) for t in found),
-        samples=SAMPLES,
+        sprites="".join(web_of(t.game).sprite() for t in found),
     )
 
 
@@ -125,7 +93,7 @@ def tradition_page(request: Request, slug: str) -> HTMLResponse:
     t = tradition(slug)
     # "Play with friends" offers as many seats as the game has, the host's excepted
     seats = get_game(t.game).num_seats
-    return _page(request, "pages/tradition.html", t=t, sprite=sprite(t.game), seats=seats)
+    return _page(request, "pages/tradition.html", t=t, sprite=web_of(t.game).sprite(), seats=seats)
 
 
 @router.get("/join/{token}", response_class=HTMLResponse, name="join_page")
@@ -150,7 +118,7 @@ async def join_page(request: Request, token: str) -> HTMLResponse:
 @router.get("/traditions/{slug}/rules", response_class=HTMLResponse)
 def rules_page(request: Request, slug: str) -> HTMLResponse:
     t = tradition(slug)
-    return _page(request, "pages/rules.html", t=t, sprite=sprite(t.game))
+    return _page(request, "pages/rules.html", t=t, sprite=web_of(t.game).sprite())
 
 
 @router.get("/traditions/{slug}/table", response_class=HTMLResponse)
@@ -158,7 +126,8 @@ def table_page(request: Request, slug: str) -> HTMLResponse:
     t = tradition(slug)
     code = language_of(request)
     data = table_data.page_data(code, t)
-    return _page(request, "pages/table.html", t=t, sprite=sprite(t.game), data=data)
+    web = web_of(t.game)
+    return _page(request, "pages/table.html", t=t, web=web, sprite=web.sprite(), data=data)
 
 
 @router.get("/traditions/{slug}/replay/{table_id}/{deal_no}", response_class=HTMLResponse)
@@ -168,7 +137,8 @@ def replay_page(request: Request, slug: str, table_id: str, deal_no: int) -> HTM
     if len(table_id) > 64 or not 1 <= deal_no <= 10**9:
         raise HTTPException(status_code=404)
     data = table_data.replay_data(language_of(request), t, table_id, deal_no)
-    return _page(request, "pages/replay.html", t=t, sprite=sprite(t.game), data=data)
+    web = web_of(t.game)
+    return _page(request, "pages/replay.html", t=t, web=web, sprite=web.sprite(), data=data)
 
 
 @router.get("/history", response_class=HTMLResponse)

@@ -7,7 +7,7 @@ One environment per language keeps concurrent requests from sharing a translator
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,15 +18,37 @@ from cardavia.i18n.catalogs import translations
 from cardavia.i18n.languages import LANGUAGES, by_code
 from cardavia.web import assets
 from cardavia.web.content import Msg, Plural
+from cardavia.web.game_parts import TEMPLATE_ROOT, web_of
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
+
+
+class GameTemplates(jinja2.BaseLoader):
+    """``content/<game id>/<name>``: ``name`` in that game's own templates folder.
+
+    The game is looked up in the registry on each load, not when the environment is built, so a
+    game registered later (a test's toy game) has its templates found too.
+    """
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool] | None]:
+        root, _, rest = template.partition("/")
+        game, _, name = rest.partition("/")
+        if root != TEMPLATE_ROOT or not game or not name:
+            raise jinja2.TemplateNotFound(template)
+        try:
+            folder = web_of(game).templates
+        except ValueError:
+            raise jinja2.TemplateNotFound(template) from None
+        return jinja2.FileSystemLoader(folder).get_source(environment, name)
 
 
 @cache
 def environment(code: str) -> jinja2.Environment:
     """The template environment for one language code (``en``, ``zh-Hans``…)."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(TEMPLATES_DIR), GameTemplates()]),
         autoescape=jinja2.select_autoescape(["html", "svg"]),
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,

@@ -1,8 +1,10 @@
 """The JSON a table page hands to its JavaScript: every text it may show, already translated.
 
-That is the page's own texts (:mod:`cardavia.web.ui_text`), the pieces' names, and the templates
-of the engine's error messages and the bots' hint reasons: the API answers in English with a
-reason code and parameters, and the page re-renders them from these translated templates.
+That is the page's own texts (:mod:`cardavia.web.ui_text` and the game's ``GameWeb.texts``), the
+pieces' names (``Game.pieces``), and the templates of the engine's error messages (``Game.messages``)
+and the bots' hint reasons (``HINTS`` of the ``messages`` module beside the game's bots): the API
+answers in English with a reason code and parameters, and the page re-renders them from these
+translated templates.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardavia.games.counts import Count
+from cardavia.games.registry import entry, get_game
 from cardavia.i18n.catalogs import translations
 from cardavia.web import assets
 from cardavia.web.content import Msg, Plural, Tradition
+from cardavia.web.game_parts import web_of
 from cardavia.web.render import translate
-from cardavia.web.ui_text import BY_GAME, COMMON, REPLAY
+from cardavia.web.ui_text import COMMON, REPLAY
 
 # Error parameters that hold pieces as codes: shown as the code alone ("codes the player just
 # chose") or as the translated name then the code.
@@ -42,52 +46,45 @@ def _texts(code: str, messages: Mapping[str, Msg | Plural]) -> dict[str, Any]:
 
 def piece_names(game: str) -> dict[str, str]:
     """Each piece code of ``game`` and its English name, from the engine's own tables."""
-    if game == "tien-gow":
-        from cardavia.games.tien_gow.tiles import TILES
-
-        return {t.code: t.name for t in TILES}
-    from cardavia.games.cherki.cards import FACES
-
-    return {f.code: f.name for f in FACES}
+    return {piece.code: piece.name for piece in get_game(game).pieces}
 
 
 def piece_points(game: str) -> dict[str, int]:
-    """What each piece counts at the end of a deal, where the game scores pieces (Cherki only)."""
-    if game != "cherki":
-        return {}
-    from cardavia.games.cherki.cards import FACES
-
-    return {f.code: f.points for f in FACES}
-
-
-PIECE_CONTEXT = {"tien-gow": "tile name", "cherki": "card name"}
+    """What each piece counts at the end of a deal, where the game scores pieces (else empty)."""
+    return {piece.code: piece.points for piece in get_game(game).pieces if piece.points is not None}
 
 
 def _optional_dict(module: str, name: str) -> dict[str, Any]:
     try:
         value = getattr(importlib.import_module(module), name, {})
-    except ImportError:
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not module.startswith(exc.name):
+            raise  # a module that is there but fails to import is a bug, not an absent table
         return {}
     return dict(value) if isinstance(value, Mapping) else {}
 
 
+def _messages(game: str, layer: str) -> str:
+    """The ``messages`` module beside ``game``'s engine (``engine``) or bots (``bots``) package."""
+    return f"{getattr(entry(game), layer)}.messages"
+
+
 def error_templates(game: str) -> dict[str, str]:
     """The engine's English error templates by reason code."""
-    return _optional_dict(f"cardavia.games.{game.replace('-', '_')}.messages", "MESSAGES")
+    return dict(get_game(game).messages)
 
 
 def hint_templates(game: str) -> dict[str, str]:
     """The bots' English hint templates by reason id."""
-    return _optional_dict(f"cardavia.bots.{game.replace('-', '_')}.messages", "HINTS")
+    return _optional_dict(_messages(game, "bots"), "HINTS")
 
 
 def count_templates(game: str) -> dict[str, dict[str, Count]]:
     """The plural phrases of the counts in the engine's errors and payment reasons and the bots' hints."""
-    module = game.replace("-", "_")
     return {
-        "errors": _optional_dict(f"cardavia.games.{module}.messages", "COUNTS"),
-        "hints": _optional_dict(f"cardavia.bots.{module}.messages", "COUNTS"),
-        "explain": _optional_dict(f"cardavia.games.{module}.messages", "EXPLAIN_COUNTS"),
+        "errors": _optional_dict(_messages(game, "engine"), "COUNTS"),
+        "hints": _optional_dict(_messages(game, "bots"), "COUNTS"),
+        "explain": _optional_dict(_messages(game, "engine"), "EXPLAIN_COUNTS"),
     }
 
 
@@ -104,21 +101,22 @@ def _count_forms(code: str, counts: Mapping[str, Count]) -> dict[str, dict[str, 
 
 def explain_templates(game: str) -> dict[str, str]:
     """The engine's English templates of the reasons of a payment, by id."""
-    return _optional_dict(f"cardavia.games.{game.replace('-', '_')}.messages", "EXPLAIN")
+    return _optional_dict(_messages(game, "engine"), "EXPLAIN")
 
 
 def page_data(code: str, t: Tradition) -> dict[str, Any]:
     """Everything the table page's script needs, in the language ``code``."""
     trans = translations(code)
-    context = PIECE_CONTEXT[t.game]
+    web = web_of(t.game)
+    context = web.piece_context
     names = piece_names(t.game)
     return {
         "game": t.game,
         "slug": t.slug,
         # the game's own script, loaded by table.js (which names no game)
-        "module": assets.url(f"js/{t.game}.js"),  # content-hashed, as every static file
+        "module": assets.url(web.asset(web.script)),  # content-hashed, as every static file
         "lang": code,
-        "text": {**_texts(code, COMMON), **_texts(code, BY_GAME[t.game])},
+        "text": {**_texts(code, COMMON), **_texts(code, web.texts)},
         "pieces": {piece: trans.pgettext(context, name) for piece, name in names.items()},
         "names": {name: trans.pgettext(context, name) for name in sorted(set(names.values()))},
         "points": piece_points(t.game),
@@ -147,5 +145,4 @@ def replay_data(code: str, t: Tradition, table_id: str, deal_no: int) -> dict[st
     data = page_data(code, t)
     data["text"].update(_texts(code, REPLAY))
     # the sprite's prefix of the game's pieces ("tile", "card")
-    kind = PIECE_CONTEXT[t.game].split()[0]
-    return {**data, "table": table_id, "deal_no": deal_no, "piece_kind": kind}
+    return {**data, "table": table_id, "deal_no": deal_no, "piece_kind": web_of(t.game).symbol}

@@ -40,8 +40,8 @@ class Tradition:
 
     slug: str
     game: str
-    name: Msg  # "Chinese dominoes"
-    game_name: Msg  # "Tien Gow"
+    name: Msg  # the tradition (its set of pieces)
+    game_name: Msg  # its game
     origin: Plural  # "Guangdong · China · %(num)s tiles"  (the Wikipedia link is added by the page)
     pieces_count: int  # 32 tiles; 60 cards in one pack
     description_line: Msg  # the one-line description of the pieces, for the catalogue

@@ -1,8 +1,9 @@
 """Cherki (Ceki), the Peranakan money-card game of Melaka: what the site says about it.
 
-The long texts live in ``templates/content/cherki/``; this module holds the short ones and the
-Wikipedia article of each language. Malay and Indonesian have an article on the game itself
-("Ceki"); the other languages link to the closest article their edition has.
+The long texts live in this package's ``templates/`` (``content/cherki/…`` to the pages); this
+module holds the short ones and the Wikipedia article of each language. Malay and Indonesian have
+an article on the game itself ("Ceki"); the other languages link to the closest article their
+edition has.
 """
 
 from __future__ import annotations

@@ -1,11 +1,17 @@
 """Every message the site can show, found where it is written, for the catalog checks.
 
-- templates: Babel's extraction with Jinja's extractor (``pgettext``/``npgettext`` calls);
+Not part of the site: the tests import it (``pythonpath`` in pyproject.toml) to check each
+language's catalogs against the source. ``python tools/extract_messages.py`` prints the messages.
+
+- templates: Babel's extraction with Jinja's extractor (``pgettext``/``npgettext`` calls), in the
+  site's templates and each registered game's own templates folder;
 - Python: every ``Msg("context", "text")`` and ``Plural("context", "one", "many")`` written in the
   package (read from the source, so a message is found even when nothing imports it);
-- engines: each game's ``messages.MESSAGES`` (context "error") and ``messages.EXPLAIN`` (context
-  "payment reason"), each game's bots' ``messages.HINTS`` (context "hint"), the plural phrases of
-  their counts (``COUNTS``), and the pieces' English names ("tile name"/"card name").
+- engines: each registered game's error templates (``Game.messages``, context "error") and the
+  ``messages`` module beside its engine (``EXPLAIN``: context "payment reason") and its bots
+  (``HINTS``: context "hint"), the plural phrases of their counts (``COUNTS``,
+  ``EXPLAIN_COUNTS``), and the pieces' English names (``Game.pieces``, in the context its web
+  package gives them: "tile name", "card name").
 """
 
 from __future__ import annotations
@@ -19,10 +25,12 @@ from typing import Any
 
 from babel.messages.extract import extract_from_dir
 
-PACKAGE = Path(__file__).resolve().parents[1]  # src/cardavia
-TEMPLATES = PACKAGE / "web" / "templates"
-GAMES = ("tien_gow", "cherki")
-PIECE_CONTEXT = {"tien_gow": "tile name", "cherki": "card name"}
+import cardavia
+from cardavia.games.registry import entries, get_game
+from cardavia.web.game_parts import web_of
+from cardavia.web.render import TEMPLATES_DIR
+
+PACKAGE = Path(cardavia.__file__).resolve().parent  # src/cardavia
 
 
 @dataclass(frozen=True, order=True)
@@ -39,19 +47,31 @@ class Message:
         return (self.context, self.msgid)
 
 
-def template_messages(root: Path = TEMPLATES) -> list[Message]:
-    """Messages of every Jinja template under ``root`` (``pgettext``/``npgettext`` need a context)."""
+def template_folders() -> dict[str, Path]:
+    """The site's templates folder and each registered game's, by the name its templates go by."""
+    folders = {"templates": TEMPLATES_DIR}
+    for game in entries():
+        web = web_of(game.id)
+        folders[web.template("")[:-1]] = web.templates
+    return folders
+
+
+def template_messages(root: Path | None = None) -> list[Message]:
+    """Messages of every Jinja template under ``root``, or of every folder of
+    :func:`template_folders` (``pgettext``/``npgettext`` need a context)."""
+    folders = template_folders() if root is None else {"templates": root}
     found: list[Message] = []
     method_map = [("**.html", "jinja2.ext:babel_extract")]
     options = {"**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "false"}}
-    for filename, lineno, message, _comments, context in extract_from_dir(
-        str(root), method_map=method_map, options_map=options
-    ):
-        where = f"templates/{filename}:{lineno}"
-        if isinstance(message, tuple):
-            found.append(Message(context or "", message[0], message[1], where))
-        else:
-            found.append(Message(context or "", message, None, where))
+    for name, folder in folders.items():
+        for filename, lineno, message, _comments, context in extract_from_dir(
+            str(folder), method_map=method_map, options_map=options
+        ):
+            where = f"{name}/{filename}:{lineno}"
+            if isinstance(message, tuple):
+                found.append(Message(context or "", message[0], message[1], where))
+            else:
+                found.append(Message(context or "", message, None, where))
     return found
 
 
@@ -111,44 +131,38 @@ def python_messages(root: Path = PACKAGE) -> list[Message]:
 def _module_dict(module: str, name: str) -> dict[str, Any]:
     try:
         value = getattr(importlib.import_module(module), name, None)
-    except ImportError:
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not module.startswith(exc.name):
+            raise
         return {}
     return dict(value) if isinstance(value, Mapping) else {}
 
 
 def engine_messages() -> Iterator[Message]:
-    """Error templates, hint templates and piece names of every game that is installed."""
-    for game in GAMES:
-        for text in _module_dict(f"cardavia.games.{game}.messages", "MESSAGES").values():
-            yield Message("error", text, None, f"games/{game}/messages.py")
-        for text in _module_dict(f"cardavia.games.{game}.messages", "EXPLAIN").values():
-            yield Message("payment reason", text, None, f"games/{game}/messages.py")
-        for text in _module_dict(f"cardavia.bots.{game}.messages", "HINTS").values():
-            yield Message("hint", text, None, f"bots/{game}/messages.py")
-        for package, table in (("games", "COUNTS"), ("games", "EXPLAIN_COUNTS"), ("bots", "COUNTS")):
-            counts = _module_dict(f"cardavia.{package}.{game}.messages", table)
-            for count in counts.values():
-                yield Message(count.context, count.singular, count.plural, f"{package}/{game}/messages.py")
+    """Error templates, hint templates and piece names of every registered game."""
+    for game in entries():
+        engine, bots = f"{game.engine}.messages", f"{game.bots}.messages"
+        for text in get_game(game.id).messages.values():
+            yield Message("error", text, None, f"{game.engine}: Game.messages")
+        for text in _module_dict(engine, "EXPLAIN").values():
+            yield Message("payment reason", text, None, engine)
+        for text in _module_dict(bots, "HINTS").values():
+            yield Message("hint", text, None, bots)
+        for module, table in ((engine, "COUNTS"), (engine, "EXPLAIN_COUNTS"), (bots, "COUNTS")):
+            for count in _module_dict(module, table).values():
+                yield Message(count.context, count.singular, count.plural, module)
     for name in piece_names():
         yield Message(name[0], name[1], None, "piece names")
 
 
 def piece_names() -> list[tuple[str, str]]:
-    """(context, English name) of every piece of every installed game."""
-    names: list[tuple[str, str]] = []
-    try:
-        from cardavia.games.tien_gow.tiles import TILES
-
-        names += [(PIECE_CONTEXT["tien_gow"], t.name) for t in TILES]
-    except ImportError:
-        pass
-    try:
-        from cardavia.games.cherki.cards import FACES
-
-        names += [(PIECE_CONTEXT["cherki"], f.name) for f in FACES]
-    except ImportError:
-        pass
-    return sorted(set(names))
+    """(context, English name) of every piece of every registered game."""
+    names = {
+        (web_of(game.id).piece_context, piece.name)
+        for game in entries()
+        for piece in get_game(game.id).pieces
+    }
+    return sorted(names)
 
 
 def all_messages() -> list[Message]:
@@ -157,3 +171,8 @@ def all_messages() -> list[Message]:
     for message in [*template_messages(), *python_messages(), *engine_messages()]:
         seen.setdefault(message.key, message)
     return sorted(seen.values())
+
+
+if __name__ == "__main__":
+    for found in all_messages():
+        print(f"{found.where}\t[{found.context}] {found.msgid}")

@@ -1,8 +1,8 @@
 """What the site says about Chinese dominoes and their game, Tien Gow.
 
 The short texts live here as :class:`Msg`; the long ones (the tradition page's lead, the four rule
-sections and the full rules) are the Jinja templates under ``templates/content/tien-gow/``. Their
-translations are in each language's ``tien-gow.po``.
+sections and the full rules) are the Jinja templates in this package's ``templates/``, which the
+pages know as ``content/tien-gow/…``. Their translations are in each language's ``tien-gow.po``.
 """
 
 from __future__ import annotations

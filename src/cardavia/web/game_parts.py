@@ -1,0 +1,80 @@
+"""What the web layer needs of a game, declared once by each game's web package as ``WEB``.
+
+A game's web package (``GameEntry.web`` in :mod:`cardavia.games.registry`) holds its tradition
+page's texts, its templates (served as ``content/<game id>/…``), its table script and style sheet
+(served as ``/static/games/<game id>/…``, content-hashed), its piece pictures and its table's own
+texts. The pages, the table data, the asset index and the message extractor read everything from
+here and from the engine (``Game.pieces``, ``Game.messages``), so none of them names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardavia.games.errors import RecordError
+from cardavia.games.registry import entries, part
+from cardavia.web.content import Msg, Plural, Tradition
+
+TEMPLATE_ROOT = "content"  # a game's templates are ``content/<game id>/<name>``
+STATIC_ROOT = "games"  # a game's static files are ``games/<game id>/<name>`` under /static/
+
+
+@dataclass(frozen=True)
+class GameWeb:
+    """One game's web parts. Paths are the game package's own folders."""
+
+    tradition: Tradition  # its catalogue entry, tradition page and rules pages (``game`` is its id)
+    templates: Path  # the folder served as ``content/<game id>/``
+    static: Path  # the folder served as ``/static/games/<game id>/``
+    script: str  # the table's module under ``static``: ``export default function (helpers)``
+    style: str  # the table's and the replay's style sheet under ``static``
+    symbol: str  # the sprite's symbol prefix: ``tile`` draws ``#tile-6-6``
+    codes: tuple[str, ...]  # every piece picture, in the order the rules page shows them
+    draw: Callable[[str], str]  # the ``<symbol>`` of one code, or of ``back``
+    samples: tuple[str, ...]  # the few pieces the catalogue shows the tradition by
+    pieces_caption: Msg  # the caption of the picture of every piece
+    piece_context: str  # the translator context of the pieces' names ("tile name")
+    controls: str  # template of the table's buttons: macros ``actions``, ``next_deal``, ``extras``
+    texts: Mapping[str, Msg | Plural]  # the table's own texts (seat names, log lines), by key
+
+    @property
+    def game(self) -> str:
+        return self.tradition.game
+
+    def template(self, name: str) -> str:
+        """The name the site's template environment knows ``name`` of this game's folder by."""
+        return f"{TEMPLATE_ROOT}/{self.game}/{name}"
+
+    def asset(self, name: str) -> str:
+        """The path under ``/static/`` of ``name`` of this game's static folder."""
+        return f"{STATIC_ROOT}/{self.game}/{name}"
+
+    def sprite(self) -> str:
+        """A hidden ``<svg>`` holding every piece symbol of the game and its back."""
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" class="sprite" aria-hidden="true" focusable="false">'
+            + "".join(self.draw(code) for code in (*self.codes, "back"))
+            + "</svg>"
+        )
+
+
+def web_of(game: str) -> GameWeb:
+    """The web parts of ``game``; ``ValueError`` for a game the registry does not know."""
+    try:
+        web: GameWeb = part(game, "web", "WEB")
+    except RecordError as exc:
+        raise ValueError(f"unknown game {game!r}") from exc
+    return web
+
+
+def games() -> list[GameWeb]:
+    """The web parts of every registered game, in catalogue order (read each time: a game
+    registered later, a test's toy game, is seen by the next page)."""
+    return [web_of(found.id) for found in entries()]
+
+
+def sprite(game: str) -> str:
+    """The sprite of ``game``'s pieces (``ValueError`` for an unknown game)."""
+    return web_of(game).sprite()

@@ -1,0 +1,213 @@
+"""The toy game's engine: the whole :class:`cardavia.games.protocol.Game` and ``Deal`` protocol."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardavia.games.errors import IllegalAction, RecordError
+from cardavia.games.protocol import Outcome, Piece
+
+GAME_ID = "toy"
+NUM_SEATS = 3
+HAND = 3  # pieces dealt to each seat, and rounds played
+VALUES = range(1, 7)
+NAMES = ("One", "Two", "Three", "Four", "Five", "Six")
+CODES = tuple(str(v) for v in VALUES)
+JSON = dict[str, Any]
+
+MESSAGES: dict[str, str] = {
+    "not-in-hand": "You hold no {piece}.",
+    "deal-over": "The deal is over.",
+}
+
+
+@dataclass(frozen=True)
+class Play:
+    """The one kind of action: a piece from the hand, face up."""
+
+    piece: str
+
+
+@dataclass(frozen=True)
+class ToyView:
+    seat: int
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    played: tuple[tuple[int, str], ...]
+    to_act: int | None
+    dealer: int
+    legal: tuple[Play, ...]
+    result: JSON | None
+
+    def to_json(self) -> JSON:
+        return {
+            "seat": self.seat,
+            "hand": list(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "played": [{"seat": s, "piece": p} for s, p in self.played],
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "result": self.result,
+        }
+
+
+@dataclass
+class ToyDeal:
+    dealer: int
+    hands: list[list[str]]
+    num_seats: int = NUM_SEATS
+    played: list[tuple[int, str]] = field(default_factory=list)
+    start: tuple[tuple[str, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.start:
+            self.start = tuple(tuple(hand) for hand in self.hands)
+
+    def rounds(self) -> list[list[tuple[int, str]]]:
+        """The plays of each round so far, the current one last (complete rounds have one per seat)."""
+        return [self.played[i : i + NUM_SEATS] for i in range(0, len(self.played), NUM_SEATS)]
+
+    def round_winners(self) -> list[int]:
+        """The winner of each complete round: its highest piece, the first played of equal ones."""
+        return [
+            max(plays, key=lambda play: (int(play[1]), -plays.index(play)))[0]
+            for plays in self.rounds()
+            if len(plays) == NUM_SEATS
+        ]
+
+    def to_act(self) -> int | None:
+        if self.is_over():
+            return None
+        winners = self.round_winners()
+        leader = winners[-1] if winners else (self.dealer + 1) % NUM_SEATS
+        return (leader + len(self.played) % NUM_SEATS) % NUM_SEATS
+
+    def legal_actions(self) -> Sequence[Play]:
+        seat = self.to_act()
+        return () if seat is None else tuple(Play(code) for code in sorted(set(self.hands[seat])))
+
+    def apply(self, action: Play) -> None:
+        seat = self.to_act()
+        if seat is None:
+            raise IllegalAction("deal-over", MESSAGES["deal-over"])
+        if action.piece not in self.hands[seat]:
+            raise IllegalAction(
+                "not-in-hand", MESSAGES["not-in-hand"].format(piece=action.piece), {"piece": action.piece}
+            )
+        self.hands[seat].remove(action.piece)
+        self.played.append((seat, action.piece))
+
+    def view(self, seat: int) -> ToyView:
+        return ToyView(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            played=tuple(self.played),
+            to_act=self.to_act(),
+            dealer=self.dealer,
+            legal=tuple(self.legal_actions()) if self.to_act() == seat else (),
+            result=self.result(),
+        )
+
+    def is_over(self) -> bool:
+        return len(self.played) == NUM_SEATS * HAND
+
+    def result(self) -> JSON | None:
+        outcome = self.outcome()
+        return None if outcome is None else dict(outcome.data)
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over():
+            return None
+        won = [0] * NUM_SEATS
+        for seat in self.round_winners():
+            won[seat] += 1
+        best = max(won)
+        winners = [seat for seat, count in enumerate(won) if count == best]
+        winner = winners[0] if len(winners) == 1 else None
+        deltas = [0] * NUM_SEATS if winner is None else [2 if s == winner else -1 for s in range(NUM_SEATS)]
+        data = {"winner": winner, "drawn": winner is None, "rounds": won, "deltas": deltas}
+        return Outcome(tuple(deltas), winner is None, data)
+
+    def forced_action(self) -> Play | None:
+        return None  # every turn is a choice (a seat with one piece left still chooses to play it)
+
+    def to_record(self) -> JSON:
+        return {
+            "game": GAME_ID,
+            "dealer": self.dealer,
+            "hands": [list(hand) for hand in self.start],
+            "actions": [{"seat": seat, "piece": piece} for seat, piece in self.played],
+        }
+
+    def clone(self) -> ToyDeal:
+        return ToyDeal(self.dealer, [list(h) for h in self.hands], NUM_SEATS, list(self.played), self.start)
+
+
+class ToyGame:
+    name = GAME_ID
+    num_seats = NUM_SEATS
+    pieces = tuple(Piece(code, name, int(code)) for code, name in zip(CODES, NAMES, strict=True))
+    messages: Mapping[str, str] = MESSAGES
+
+    def new_deal(
+        self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
+    ) -> ToyDeal:
+        if options:
+            raise RecordError("bad-options", "the toy game has no options", {"options": sorted(options)})
+        rng = random.Random(seed)
+        pack = [code for code in CODES for _ in range(2)]
+        rng.shuffle(pack)
+        first = rng.randrange(NUM_SEATS) if dealer is None else dealer
+        return ToyDeal(first, [pack[i * HAND : (i + 1) * HAND] for i in range(NUM_SEATS)])
+
+    def action_from_json(self, obj: object, seat: int) -> Play:
+        if not isinstance(obj, Mapping) or not isinstance(obj.get("piece"), str) or obj["piece"] not in CODES:
+            raise RecordError("bad-action", 'an action is {"piece": one of 1 to 6}', {"action": str(obj)})
+        return Play(obj["piece"])
+
+    def action_to_json(self, action: Play) -> JSON:
+        return {"piece": action.piece}
+
+    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[ToyDeal, Sequence[Play]]:
+        hands, dealer = record.get("hands"), record.get("dealer")
+        if record.get("game") != GAME_ID or not isinstance(dealer, int) or not 0 <= dealer < NUM_SEATS:
+            raise RecordError("bad-record", "not a toy record", {})
+        dealt = [code for hand in hands for code in hand] if isinstance(hands, list) else []
+        if (
+            not isinstance(hands, list)
+            or len(hands) != NUM_SEATS
+            or not all(isinstance(h, list) and len(h) == HAND for h in hands)
+            or not set(dealt) <= set(CODES)
+            or any(dealt.count(code) > 2 for code in CODES)  # each value is twice in the set
+        ):
+            raise RecordError("bad-hands", "each hand is three of the twelve pieces", {})
+        listed = record.get("actions", [])
+        if not isinstance(listed, list):
+            raise RecordError("bad-record", "the actions are not a list", {})
+        actions = [self.action_from_json(a, -1) for a in listed]
+        return ToyDeal(dealer, [list(h) for h in hands]), actions
+
+    def progress(self, deal: Any) -> JSON:
+        return {"finished": False, "to_act": deal.to_act(), "played": len(deal.played)}
+
+    def describe(self, outcome: Mapping[str, Any]) -> str:
+        if outcome.get("drawn"):
+            return "A tie for the most rounds: the deal is drawn."
+        return f"Seat {outcome['winner']} wins {max(outcome['rounds'])} rounds of {HAND}."
+
+    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
+        return Outcome(tuple(result["deltas"]), bool(result["drawn"]), dict(result))
+
+    def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> JSON:
+        return dict(action)  # every piece is played face up: nothing of an action is hidden
+
+    def next_dealer(self, result: Mapping[str, Any]) -> int | None:
+        winner = result.get("winner")
+        return winner if isinstance(winner, int) else None
+
+
+GAME = ToyGame()
