@@ -41,10 +41,8 @@ TOP = max(RANKS.values())
 KNOWN_CYCLES: list[frozenset[str]] = [
     frozenset({"cardavia.games.cherki.deal", "cardavia.games.cherki.record", "cardavia.games.cherki.view"}),
 ]
-# Modules known to import a layer above their own, being moved: the message extractor reads every
-# game's pieces from i18n/ and moves out of the runtime packages (issue 12); the lead deletes this
-# entry when merging that work (the test fails once the module is gone).
-KNOWN_UPWARD = {"cardavia.i18n.extract"}
+# Modules known to import a layer above their own (none: keep it so, the test fails on a stale entry).
+KNOWN_UPWARD: set[str] = set()
 
 
 @dataclass(frozen=True)
