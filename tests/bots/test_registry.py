@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from cardavia.bots import registry
 from cardavia.bots.base import LEVELS
-from cardavia.games.registry import game_ids, get_game
+from cardavia.games import registry as games_registry
+from cardavia.games.registry import entry, game_ids, get_game
 
 
 @pytest.mark.parametrize("game", game_ids())
@@ -21,7 +23,8 @@ def test_every_game_has_every_level(game: str) -> None:
 
 def test_missing_bots_package_falls_back_to_random(monkeypatch: pytest.MonkeyPatch) -> None:
     registry.bots_for.cache_clear()
-    monkeypatch.setitem(registry._PACKAGES, "tien-gow", "cardavia.bots.not_written_yet")
+    missing = dataclasses.replace(entry("tien-gow"), bots="cardavia.bots.not_written_yet")
+    monkeypatch.setitem(games_registry._ENTRIES, "tien-gow", missing)
     try:
         bot = registry.get_bot("tien-gow", "hard")
         deal = get_game("tien-gow").new_deal(1)
