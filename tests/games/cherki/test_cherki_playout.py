@@ -14,7 +14,7 @@ from collections import Counter
 from cherki_helpers import fingerprint
 
 from cardavia.games.cherki import FACE_CODES, CherkiDeal, deal_from_view, new_deal
-from cardavia.games.cherki.deal import MAX_BOUNCES, MAX_TAKE_RUN, PICKUP
+from cardavia.games.cherki.rules import MAX_BOUNCES, MAX_TAKE_RUN, PICKUP
 
 
 def generic(deal: CherkiDeal, rng: random.Random, seen: Counter[str] | None = None) -> None:

@@ -7,13 +7,16 @@ the result are built only at the boundary, so random playouts (bots, the bench) 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple, overload
 
 from cardavia.games.counts import english_counts
 from cardavia.games.draws import draws_by_bits
 from cardavia.games.errors import IllegalAction
+from cardavia.games.outcomes import outcome_from
+from cardavia.games.protocol import Outcome
 from cardavia.games.tien_gow.actions import Play
 from cardavia.games.tien_gow.groups import (
     BEATERS,
@@ -41,6 +44,7 @@ from cardavia.games.tien_gow.tiles import (
     KIND_SLOT,
     Tile,
     bits_of,
+    codes_of,
     mask_of,
     show,
     show_named,
@@ -457,6 +461,26 @@ class TienGowDeal:
             "tricks": [dict(t) for t in r["tricks"]]
         }
 
+    def outcome(self) -> Outcome | None:
+        """The net of each seat (immediate payments plus settlement) once the deal is over."""
+        result = self.result()
+        return None if result is None else outcome_of(result)
+
+    def forced_action(self) -> None:
+        """Always None: no Tien Gow turn is made by the rules (spec: every play is a choice)."""
+        return None
+
+    def hidden_from(self, seat: int) -> Counter[str]:
+        """The tiles ``seat`` cannot see: the other hands and the other seats' face-down plays."""
+        hidden: Counter[str] = Counter()
+        for s, hand in enumerate(self._hands):
+            if s != seat:
+                hidden.update(codes_of(hand))
+        for s, mask, up in self._history:
+            if s != seat and not up:
+                hidden.update(codes_of(mask))
+        return hidden
+
     def clone(self) -> TienGowDeal:
         new = TienGowDeal.__new__(TienGowDeal)
         new._start = self._start
@@ -510,6 +534,7 @@ class TienGowDeal:
             actions=len(self._history),
             result=self.result(),
             payments=self.payment_lines(),
+            holder=self._high_seat if self._trick else None,
         )
 
     # ---- public state beyond the protocol (progress, bots) ----
@@ -559,6 +584,11 @@ class TienGowDeal:
             "tricks": [{"leader": t.leader, "winner": t.winner, "size": t.size} for t in self._tricks],
             "trick": [_public(p).to_json() for p in self._trick],
         }
+
+
+def outcome_of(result: Mapping[str, Any]) -> Outcome:
+    """The outcome of a result JSON as :meth:`TienGowDeal.result` writes it: returns are ``net``."""
+    return outcome_from(result, "net", 4)
 
 
 def _public(play: tuple[int, int, bool]) -> PublicPlay:
