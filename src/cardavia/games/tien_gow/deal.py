@@ -20,10 +20,8 @@ from cardavia.games.protocol import Outcome
 from cardavia.games.tien_gow.actions import Play
 from cardavia.games.tien_gow.groups import (
     BEATERS,
-    BIG_SIX_BIT,
     GROUP_RANK,
     GROUP_TYPE,
-    LITTLE_THREE_BIT,
     GroupType,
     lead_masks,
     why_not_group,
@@ -32,7 +30,6 @@ from cardavia.games.tien_gow.messages import COUNTS, MESSAGES
 from cardavia.games.tien_gow.options import DEFAULT_OPTIONS, Options
 from cardavia.games.tien_gow.record import write_record
 from cardavia.games.tien_gow.scoring import (
-    immediate_deltas,
     immediate_lines,
     immediate_payment,
     settlement,
@@ -51,9 +48,8 @@ from cardavia.games.tien_gow.tiles import (
     sort_tiles,
     tiles_of,
 )
+from cardavia.games.tien_gow.tricks import caught_leader, close_trick, up_follows
 from cardavia.games.tien_gow.view import PublicPlay, PublicTrick, View
-
-_ZERO = (0, 0, 0, 0)
 
 
 class _Trick(NamedTuple):
@@ -254,13 +250,8 @@ class TienGowDeal:
             leads = lead_masks(hand)
             return LegalPlays(seat, leads, len(leads))
         size = self._size
-        down = down_masks(hand, size)
-        if size == 1 and self._final and not self._columns[seat]:
-            return LegalPlays(seat, down, 0)  # early death
-        up = tuple([g for g in BEATERS[self._high] if not g & ~hand])
-        if not up:
-            return LegalPlays(seat, down, 0)
-        return LegalPlays(seat, up + down, len(up))
+        up = up_follows(hand, self._high, size, self._final, self._columns[seat])
+        return LegalPlays(seat, up + down_masks(hand, size), len(up))
 
     def random_legal_action(self, rng: random.Random) -> Play:
         """A play drawn uniformly from exactly :meth:`legal_actions` (raises if the deal is over)."""
@@ -289,13 +280,9 @@ class TienGowDeal:
                 masks = lead_masks(hand)
                 up = len(masks)
             else:
-                masks = down_masks(hand, size)
-                up = 0
-                if not (size == 1 and self._final and not columns[seat]):
-                    ups = tuple([g for g in BEATERS[self._high] if not g & ~hand])
-                    if ups:
-                        masks = ups + masks
-                        up = len(ups)
+                ups = up_follows(hand, self._high, size, self._final, columns[seat])
+                masks = ups + down_masks(hand, size)
+                up = len(ups)
             n = len(masks)  # rng.choice: getrandbits(n.bit_length()) until below n
             k = n.bit_length()
             r = getrandbits(k)
@@ -400,14 +387,9 @@ class TienGowDeal:
 
     def _end_trick(self) -> None:
         winner, size, high, final = self._high_seat, self._size, self._high, self._final
-        self._columns[winner] += size
-        amount = immediate_payment(high)
-        payments: tuple[int, ...] = _ZERO
-        if amount and (not final or self._options.bonus_on_final_trick):
-            deltas = immediate_deltas(winner, amount, self._banker)
-            for p in range(4):
-                self._immediate[p] += deltas[p]
-            payments = tuple(deltas)
+        payments = close_trick(
+            self._columns, self._immediate, winner, size, high, final, self._banker, self._options
+        )
         self._tricks.append(_Trick(self._leader, winner, size, tuple(self._trick), payments, high))
         self._trick = []
         self._size = 0
@@ -431,9 +413,7 @@ class TienGowDeal:
     def _catch_leader(self) -> int | None:
         """The seat caught by the Little Three catch on the final trick, or None."""
         last = self._tricks[-1]
-        if last.size == 1 and last.plays[0][1] == LITTLE_THREE_BIT and last.high == BIG_SIX_BIT:
-            return last.leader
-        return None
+        return caught_leader(last.size, last.plays[0][1], last.high, last.leader)
 
     def payment_lines(self) -> list[dict[str, Any]] | None:
         """Every payment of a finished deal as lines with their reasons, or None before the end.
