@@ -23,7 +23,7 @@ def early_death(size: int, final: bool, column: int) -> bool:
 def up_follows(hand: int, high: int, size: int, final: bool, column: int) -> tuple[int, ...]:
     """The groups of ``hand`` a follower may play face up over the high group ``high``, lowest first:
     the groups that beat it and that it holds, none on early death."""
-    if early_death(size, final, column):
+    if size == 1 and final and not column:  # early_death(), inlined: this runs at every follow
         return ()
     return tuple([g for g in BEATERS[high] if not g & ~hand])
 
