@@ -96,7 +96,8 @@ class Deal(Protocol[A, V_co]):
         ...
 
     def forced_action(self) -> A | None:
-        """The action the rules make for the seat to act on its own (a called Cherki hand), or None."""
+        """The action the rules make for the seat to act on its own (a turn the rules play by
+        themselves, such as a hand locked by a call), or None; when not None, the only legal action."""
         ...
 
     def hidden_from(self, seat: int) -> Mapping[str, int]:
@@ -127,7 +128,7 @@ class Game(Protocol[A, V]):
     ) -> Deal[A, V]:
         """A fresh deal shuffled from ``seed``.
 
-        ``dealer`` is the seat holding the deal's first role (Tien Gow's banker, Cherki's dealer);
+        ``dealer`` is the seat holding the deal's first role (a banker, a dealer);
         None draws it at random from the seed. Unknown or invalid options raise ``RecordError``.
         """
         ...
