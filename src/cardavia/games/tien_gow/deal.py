@@ -253,6 +253,10 @@ class TienGowDeal:
         up = up_follows(hand, self._high, size, self._final, self._columns[seat])
         return LegalPlays(seat, up + down_masks(hand, size), len(up))
 
+    def random_legal_action(self, rng: random.Random) -> Play:
+        """A play drawn uniformly from exactly :meth:`legal_actions` (raises if the deal is over)."""
+        return rng.choice(self.legal_actions())
+
     def random_playout(self, rng: random.Random) -> None:
         """Play the deal to its end, choosing uniformly among exactly ``legal_actions()`` at each step.
 
