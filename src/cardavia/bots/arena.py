@@ -32,7 +32,7 @@ class Play:
 
     levels: tuple[str, ...]
     net: tuple[float, ...]
-    winner: int | None  # the deal's winner (Tien Gow: the final trick's), None if drawn
+    winner: int | None  # the deal's winner as the engine names it (``Outcome.winner``), None if drawn
     record: dict[str, Any] | None = field(default=None, compare=False)  # with ``keep_records``
 
 
@@ -66,15 +66,6 @@ def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
     return [tuple(seats[(s - r) % n] for s in range(n)) for r in range(n)]
 
 
-def _outcome(result: Mapping[str, Any], num_seats: int) -> tuple[tuple[float, ...], int | None]:
-    # Tien Gow reports "net", Cherki "deltas"; both report "winner" (Cherki: None when drawn)
-    net = result.get("net", result.get("deltas"))
-    if not isinstance(net, list) or len(net) != num_seats:
-        raise ValueError(f"result without per-seat net points: {result!r}")
-    winner = result.get("winner")
-    return tuple(float(x) for x in net), (int(winner) if winner is not None else None)
-
-
 def play_deal(game_id: str, levels: Sequence[str], seed: int, keep_record: bool = False) -> Play:
     """Play the deal of ``seed`` once with ``levels[s]`` in seat s; bots see only their seat's view.
 
@@ -88,11 +79,11 @@ def play_deal(game_id: str, levels: Sequence[str], seed: int, keep_record: bool 
     while (seat := deal.to_act()) is not None:
         decision = bots[seat].decide(deal.view(seat), rngs[seat])
         deal.apply(decision.action)
-    result = deal.result()
-    if result is None:
-        raise RuntimeError("the deal ended without a result")
-    net, winner = _outcome(result, len(levels))
-    return Play(tuple(levels), net, winner, deal.to_record() if keep_record else None)
+    outcome = deal.outcome()
+    if outcome is None:
+        raise RuntimeError("the deal ended without an outcome")
+    net = tuple(float(x) for x in outcome.returns)
+    return Play(tuple(levels), net, outcome.winner, deal.to_record() if keep_record else None)
 
 
 def play_duplicate(

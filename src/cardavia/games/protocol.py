@@ -31,6 +31,7 @@ class Piece:
     code: str  # "6-6", "5c": the code records and the API use
     name: str  # "Heaven", "5 of Coins": English; the web layer translates it
     points: int | None = None  # what it counts at the end of a deal, where the game scores pieces
+    copies: int = 1  # how many pieces of this code a full set holds
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,14 @@ class Outcome:
     """A finished deal: each seat's returns (OpenSpiel's ``returns()``) and the contract's JSON.
 
     ``returns`` sums to zero and is all zeros for a drawn deal; ``drawn`` means the deal ended with
-    no winner and the table deals again; ``data`` is the object ``cardavia replay --json`` prints.
+    no winner and the table deals again; ``data`` is the object ``cardavia replay --json`` prints;
+    ``winner`` is the seat that won the deal (the one win shares count), None when drawn.
     """
 
     returns: tuple[int, ...]
     drawn: bool
     data: Mapping[str, Any]
+    winner: int | None = None
 
     def to_json(self) -> JSON:
         return dict(self.data)
@@ -93,7 +96,14 @@ class Deal(Protocol[A, V_co]):
         ...
 
     def forced_action(self) -> A | None:
-        """The action the rules make for the seat to act on its own (a called Cherki hand), or None."""
+        """The action the rules make for the seat to act on its own (a turn the rules play by
+        themselves, such as a hand locked by a call), or None; when not None, the only legal action."""
+        ...
+
+    def hidden_from(self, seat: int) -> Mapping[str, int]:
+        """The pieces ``seat`` cannot see, as counts by piece code: other hands, other seats'
+        face-down pieces, a stock. No payload toward ``seat`` may name a code all of whose copies
+        (``Piece.copies``) are counted here."""
         ...
 
     def to_record(self) -> JSON:
@@ -118,7 +128,7 @@ class Game(Protocol[A, V]):
     ) -> Deal[A, V]:
         """A fresh deal shuffled from ``seed``.
 
-        ``dealer`` is the seat holding the deal's first role (Tien Gow's banker, Cherki's dealer);
+        ``dealer`` is the seat holding the deal's first role (a banker, a dealer);
         None draws it at random from the seed. Unknown or invalid options raise ``RecordError``.
         """
         ...

@@ -7,7 +7,7 @@ def next_seat(seat: int, num_seats: int, *, clockwise: bool = True) -> int:
     """The seat that plays after ``seat``.
 
     Seats are numbered so that ``(s + 1) % n`` is the next seat in the game's default direction;
-    ``clockwise=False`` walks the other way (a rule option in Tien Gow).
+    ``clockwise=False`` walks the other way (where a game's rule options allow it).
     """
     return (seat + 1) % num_seats if clockwise else (seat - 1) % num_seats
 

@@ -42,8 +42,8 @@ log = logging.getLogger(__name__)
 Think = Callable[[str, str, Any, int], Decision[Any]]
 
 # The least time between a bot's move and the move before it, per level: above the level's slowest
-# decisions measured (hard, CPU time of one process over 300 decisions a game: max 163 ms in Tien Gow,
-# 416 ms in Cherki; docs/bots.md), not only above their p99, so that the moment of a move does not
+# decisions measured (hard, CPU time of one process over 300 decisions a game: at most 416 ms in the
+# slowest game; docs/bots.md), not only above their p99, so that the moment of a move does not
 # depend on the position searched. Levels not listed: DEFAULT_MIN_STEP_MS.
 MIN_STEP_MS: Mapping[str, int] = {"hard": 500}
 DEFAULT_MIN_STEP_MS = 50
@@ -214,6 +214,8 @@ class BotDriver:
                 if not state.timed():
                     return None
                 seat = state.deal.to_act()
+                if seat is None:  # timed() means a person is to act: never the case, for the types
+                    return None
                 limit = self.turn_limit(state.record.turn_limit_s or 0)
                 return _Plan(state, state.seq, state.record, Step("auto", seat), state.deal.view(seat), limit)
             view = state.deal.view(step.seat) if step.kind == "bot" else None

@@ -56,5 +56,15 @@ def table_out(state: TableState, since: int | None = None, viewer: int = VIEWER)
         "view": view_json(state, viewer),
         "totals": list(state.totals),
         "last": state.since(state.seq if since is None else since, viewer),
-        "deals": [{"deal_no": d.deal_no, "result": d.result} for d in state.finished],
+        # each seat's returns and whether it was drawn, as the engine says: no page reads a result
+        "deals": [
+            {
+                "deal_no": d.deal_no,
+                "result": d.result,
+                "returns": list(d.outcome.returns),
+                "drawn": d.outcome.drawn,
+                "winner": d.outcome.winner,
+            }
+            for d in state.finished
+        ],
     }

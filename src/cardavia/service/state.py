@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia.games.errors import IllegalAction
+from cardavia.games.protocol import Deal, Game, Outcome
 from cardavia.games.registry import get_game
 from cardavia.service.seeds import deal_seed
 from cardavia.store.db import LoggedAction, TableRecord
@@ -28,7 +29,12 @@ class DealSummary:
     dealer: int | None
     start: int
     end: int
-    result: JSON
+    outcome: Outcome
+
+    @property
+    def result(self) -> JSON:
+        """The result JSON as the engine wrote it (``cardavia replay --json``)."""
+        return self.outcome.to_json()
 
 
 @dataclass(frozen=True)
@@ -57,46 +63,12 @@ class CorruptLog(Exception):
     """The log does not replay (an engine changed under it, or a hand-edited database)."""
 
 
-def result_deltas(result: JSON, num_seats: int) -> list[int]:
-    """Each seat's gain in a finished deal (Tien Gow ``net``, Cherki ``deltas``)."""
-    for key in ("net", "deltas"):
-        value = result.get(key)
-        if isinstance(value, list) and len(value) == num_seats:
-            return [int(v) for v in value]
-    return [0] * num_seats
-
-
-def is_drawn(result: JSON) -> bool:
-    """A deal with no winner that redeals by itself (Cherki's exhausted stock)."""
-    return result.get("drawn") is True
-
-
-def forced_action(deal: Any, seat: int) -> Any | None:
-    """The action the rules make for ``seat`` on its own (a called Cherki hand), or None.
-
-    A game with such turns says so in the seat's view (``forced``), with the one legal action.
-    """
-    if deal.to_act() != seat:
-        return None
-    view = deal.view(seat)
-    if getattr(view, "forced", False) and len(view.legal) == 1:
-        return view.legal[0]
-    return None
-
-
-def public_action(game: Any, seat: int, action: JSON, viewer: int = 0) -> JSON:
-    """What ``viewer`` may see of ``seat``'s action: all of its own, others' minus face-down pieces."""
-    if seat == viewer or seat < 0:
+def public_action(game: Game[Any, Any], seat: int, action: JSON, viewer: int = 0) -> JSON:
+    """What ``viewer`` may see of ``seat``'s logged action: the game redacts it (a new-deal marker,
+    seat -1, is the service's own and public)."""
+    if seat < 0:
         return dict(action)
-    hook = getattr(game, "public_action_json", None)
-    if hook is not None:
-        return dict(hook(action))
-    if action.get("face") == "down":
-        hidden = {k: v for k, v in action.items() if isinstance(v, list)}
-        shown = {k: v for k, v in action.items() if k not in hidden}
-        shown["count"] = sum(len(v) for v in hidden.values())
-        return shown
-    return dict(action)
+    return game.redact(action, seat, viewer)
 
 
 class TableState:
@@ -104,7 +76,7 @@ class TableState:
 
     def __init__(self, record: TableRecord) -> None:
         self.record = record
-        self.game: Any = get_game(record.game)
+        self.game: Game[Any, Any] = get_game(record.game)
         self.num_seats: int = self.game.num_seats
         self.log: list[LoggedAction] = []
         self.finished: list[DealSummary] = []
@@ -137,7 +109,7 @@ class TableState:
         self.dealer = dealer
         self.deal_start = self.seq
         options = self.record.options or None
-        self.deal: Any = self.game.new_deal(
+        self.deal: Deal[Any, Any] = self.game.new_deal(
             deal_seed(self.record.seed, deal_no), options=options, dealer=dealer
         )
 
@@ -165,11 +137,13 @@ class TableState:
     def _finish_if_over(self) -> DealSummary | None:
         if not self.deal.is_over():
             return None
-        result = dict(self.deal.result() or {})
-        summary = DealSummary(self.deal_no, self.dealer, self.deal_start, self.seq, result)
+        outcome = self.deal.outcome()
+        if outcome is None:
+            raise CorruptLog(f"seq {self.seq - 1}: the deal is over without an outcome")
+        summary = DealSummary(self.deal_no, self.dealer, self.deal_start, self.seq, outcome)
         self.finished.append(summary)
-        for seat, delta in enumerate(result_deltas(result, self.num_seats)):
-            self.totals[seat] += delta
+        for seat, gain in enumerate(outcome.returns):
+            self.totals[seat] += gain
         return summary
 
     # -- what comes next --------------------------------------------------------------------------
@@ -208,14 +182,14 @@ class TableState:
         if self.waiting:
             return None
         if self.deal.is_over():
-            if self.finished and is_drawn(self.finished[-1].result):
+            if self.finished and self.finished[-1].outcome.drawn:
                 return Step("deal", -1, self.next_deal_marker())
             return None
         seat = self.deal.to_act()
         if seat is None:
             return None
         if self.record.seats[seat] == HUMAN:
-            forced = forced_action(self.deal, seat)
+            forced = self.deal.forced_action()
             if forced is None:
                 return None
             return Step("forced", seat, self.game.action_to_json(forced))

@@ -456,6 +456,7 @@ class TableService:
         return dict(deal.to_record())
 
     def history(self, owner: str) -> list[JSON]:
+        """The finished deals of ``owner``'s tables, each with its result and each seat's returns."""
         return [
             {
                 "table": d.table_id,
@@ -463,6 +464,7 @@ class TableService:
                 "deal_no": d.deal_no,
                 "finished_at": d.finished_at,
                 "result": d.result,
+                "returns": list(get_game(d.game).outcome_of(d.result).returns),
             }
             for d in self.store.history(owner)
         ]

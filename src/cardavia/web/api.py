@@ -184,6 +184,7 @@ class HistoryItem(BaseModel):
     deal_no: int
     finished_at: float
     result: dict[str, Any]
+    returns: list[int]  # each seat's points in the deal, as the engine scores it
 
 
 class StepOut(BaseModel):

@@ -12,9 +12,11 @@ import random
 from collections import Counter
 
 from cherki_helpers import fingerprint
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardavia.games.cherki import FACE_CODES, CherkiDeal, deal_from_view, new_deal
-from cardavia.games.cherki.deal import MAX_BOUNCES, MAX_TAKE_RUN, PICKUP
+from cardavia.games.cherki.rules import MAX_BOUNCES, MAX_TAKE_RUN, PICKUP
 
 
 def generic(deal: CherkiDeal, rng: random.Random, seen: Counter[str] | None = None) -> None:
@@ -114,3 +116,14 @@ def test_a_finished_deal_draws_nothing() -> None:
     state = rng.getstate()
     deal.random_playout(rng)
     assert fingerprint(deal) == before and rng.getstate() == state
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), dealer=st.integers(min_value=0, max_value=2))
+def test_random_playout_is_the_generic_loop_on_any_deal(seed: int, dealer: int) -> None:
+    a, b = new_deal(seed, dealer), new_deal(seed, dealer)
+    ra, rb = random.Random(~seed), random.Random(~seed)
+    generic(a, ra)
+    b.random_playout(rb)
+    same_end(a, b, ra, rb)
+    assert a.to_record() == b.to_record()

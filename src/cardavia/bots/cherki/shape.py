@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from cardavia.games.cherki.cards import KIND_CODES
+from cardavia.games.cherki.cards import COPIES as FACE_COPIES
+from cardavia.games.cherki.cards import FACES, KIND_CODES
 
 NUM_KINDS = len(KIND_CODES)
 VALUE_KINDS = 9  # kinds 0-8 are the values 1-9; 9, 10, 11 are the honours
-COPIES: tuple[int, ...] = (12,) * 9 + (4,) * 3
-POINTS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 1, 1)
+# the engine's cards, by kind: how many the deck holds, and what one scores
+COPIES: tuple[int, ...] = tuple(FACE_COPIES * sum(f.kind == k for f in FACES) for k in range(NUM_KINDS))
+POINTS: tuple[int, ...] = tuple(next(f.points for f in FACES if f.kind == k) for k in range(NUM_KINDS))
 HAND_SIZE = 8
 FAR = 9  # the distance reported when no ready hand can be reached any more
 

@@ -3,7 +3,12 @@
 Suits never matter, so a sampled deal is three count vectors, a stock of kinds and the top
 discard. Every seat plays a quick greedy policy: take the top discard only if it brings the hand
 closer to ready, discard the card whose loss costs least (singles and dead kinds first, low points
-first), call as soon as ready. Stall guards are simplified to a cap on takes in a row.
+first), call as soon as ready. The rules are the engine's: its stall guards (``rules``: a card
+bounced straight back twice, nine takes in a row), its ready test and its settlement (``hands``).
+Played on kinds, a bounce is a discard of the kind just taken, which is the engine's bounce when the
+player discards the very card it took; a test plays several hundred deals both ways (the engine
+driven by this policy, discarding the card it took when it discards that kind) and requires the
+same ends.
 """
 
 from __future__ import annotations
@@ -11,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardavia.bots.cherki.shape import NUM_KINDS, POINTS, overlap
-from cardavia.games.cherki.hands import ready_wait
+from cardavia.games.cherki.hands import ready_wait, settlement
+from cardavia.games.cherki.rules import MAX_BOUNCES, MAX_TAKE_RUN, NUM_SEATS
 
-SEATS = 3
-_TAKE_STREAK_CAP = 9
+SEATS = NUM_SEATS
 
 
 @dataclass
@@ -27,14 +32,25 @@ class SimDeal:
     called: list[bool]
     dead: list[int]  # cards of each kind lying in the discard pile (public)
     seat: int  # the seat to act, at the start of its turn
-    take_streak: int = 0
+    take_streak: int = 0  # turns in a row that took from the pile (the engine's ``take_run``)
+    bounces: int = 0  # turns in a row that took the top discard and discarded its kind straight back
 
 
 def settle(winner: int | None, x: int, seat: int) -> int:
     """Net points of ``seat`` when ``winner`` wins with ``x`` points (0 for a drawn deal)."""
     if winner is None:
         return 0
-    return 2 * x if winner == seat else -x
+    return settlement(winner, x, SEATS)[seat]
+
+
+def wants_take(hand: list[int], top: int) -> bool:
+    """Whether the play-out policy takes the top discard (kind ``top``): only if it brings the hand
+    closer to ready."""
+    before = overlap(tuple(hand))
+    hand[top] += 1
+    better = overlap(tuple(hand)) > before
+    hand[top] -= 1
+    return better
 
 
 def greedy_discard(hand: list[int], dead: list[int]) -> int:
@@ -64,42 +80,39 @@ def play_out(deal: SimDeal) -> tuple[int | None, int]:
     dead = deal.dead
     waits: list[int | None] = [ready_wait(h) if called[i] else None for i, h in enumerate(hands)]
     seat = deal.seat
-    top = deal.top
+    top = -1 if deal.top is None else deal.top  # the top discard's kind, -1 for none
     streak = deal.take_streak
+    bounces = deal.bounces
     while True:
         hand = hands[seat]
-        if called[seat]:
-            w = waits[seat]
-            if top is not None and top == w:
+        # the stall guards: the top discard may be taken only while neither is reached
+        takeable = top >= 0 and streak < MAX_TAKE_RUN and bounces < MAX_BOUNCES
+        if called[seat]:  # a caller: take its wait, else draw and discard what it drew
+            w = waits[seat]  # None only for a sampled hand that is not ready: it can never win
+            if w is not None and takeable and top == w:
                 return seat, _points(hand) + POINTS[w]
-            if not stock:
-                return None, 0
             card = stock.pop()
-            streak = 0
-            if card == w:
+            if w is not None and card == w:
                 return seat, _points(hand) + POINTS[w]
-            if top is not None:
+            if top >= 0:
                 dead[top] += 1
             top = card
+            streak = bounces = 0
         else:
-            took = False
-            if top is not None and streak < _TAKE_STREAK_CAP:
-                before = overlap(tuple(hand))
-                hand[top] += 1
-                if overlap(tuple(hand)) > before:
-                    took = True
-                    streak += 1
-                else:
-                    hand[top] -= 1
-            if not took:
-                if not stock:
-                    return None, 0
+            taken = top if takeable and wants_take(hand, top) else -1
+            if taken >= 0:
+                hand[taken] += 1
+            else:
                 hand[stock.pop()] += 1
-                streak = 0
-                if top is not None:
+                if top >= 0:
                     dead[top] += 1
             k = greedy_discard(hand, dead)
             hand[k] -= 1
+            if taken >= 0:
+                streak += 1
+                bounces = bounces + 1 if k == taken else 0
+            else:
+                streak = bounces = 0
             top = k
             w = ready_wait(hand)
             if w is not None:

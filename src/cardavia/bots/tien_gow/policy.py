@@ -31,6 +31,7 @@ from cardavia.games.tien_gow.groups import (
     lead_masks,
 )
 from cardavia.games.tien_gow.tiles import CIVIL_HI, NUM_SLOTS, SLOT_TILE, normalize
+from cardavia.games.tien_gow.tricks import early_death, up_follows
 
 Choice = tuple[int, bool, str, int]  # (mask, face up, reason id, mask shown in the reason)
 
@@ -218,14 +219,14 @@ def group_value(g: int, values: dict[int, float]) -> float:
 
 def follow(sim: Sim, seat: int, hand: int, unseen: int) -> Choice:
     k = sim.size
-    early_death = sim.final and k == 1 and not sim.columns[seat]
-    ups = [] if early_death else [g for g in BEATERS[sim.high] if not g & ~hand]
+    dies_early = early_death(k, sim.final, sim.columns[seat])
+    ups = up_follows(hand, sim.high, k, sim.final, sim.columns[seat])
     if sim.final:
         if ups:
             g = ups[-1]
             reason = "catch" if g == BIG_SIX_BIT and sim.lead == LITTLE_THREE_BIT else "beat-final"
             return g, True, reason, g
-        return hand, False, ("early-death" if early_death else "cannot-beat"), hand
+        return hand, False, ("early-death" if dies_early else "cannot-beat"), hand
     values = tile_values(hand, unseen)
     if ups:
         sure = [g for g in ups if is_safe(g, unseen)]

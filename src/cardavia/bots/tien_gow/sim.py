@@ -2,8 +2,9 @@
 
 The engine's :class:`TienGowDeal` replays from the start and checks every rule; a bot's search
 instead starts from the *current* position of a sampled world and plays thousands of plays, so it
-keeps this lean copy of the trick state. It uses the engine's tables (groups, beaters, scoring), and
-a test plays it side by side with the engine to prove both agree.
+keeps this lean copy of the trick state. Its rules are the engine's own: the end of a trick, its
+payments and the catch come from :mod:`cardavia.games.tien_gow.tricks`, the settlement from
+``scoring``; a test plays it side by side with the engine to prove both agree.
 
 Tiles are count-encoded masks (see :mod:`cardavia.games.tien_gow.tiles`). A seat's knowledge is its
 hand plus ``gone`` (every face-up tile played): the view shows nothing else, not even the seat's own
@@ -16,10 +17,10 @@ import random
 from dataclasses import dataclass
 
 from cardavia.bots.determinize import share_out
-from cardavia.games.tien_gow.groups import BIG_SIX_BIT, LITTLE_THREE_BIT
 from cardavia.games.tien_gow.options import DEFAULT_OPTIONS, Options
-from cardavia.games.tien_gow.scoring import immediate_deltas, immediate_payment, settlement
+from cardavia.games.tien_gow.scoring import settlement
 from cardavia.games.tien_gow.tiles import CIVIL_LO, FULL_SET, mask_of, normalize, tiles_of
+from cardavia.games.tien_gow.tricks import caught_leader, close_trick
 from cardavia.games.tien_gow.view import View
 
 
@@ -146,17 +147,13 @@ class Sim:
             self.to_act = (seat + self.step) & 3
             return
         winner, size, high = self.high_seat, self.size, self.high
-        self.columns[winner] += size
-        amount = immediate_payment(high)
-        if amount and (not self.final or self.options.bonus_on_final_trick):
-            for p, d in enumerate(immediate_deltas(winner, amount, self.banker)):
-                self.immediate[p] += d
+        close_trick(self.columns, self.immediate, winner, size, high, self.final, self.banker, self.options)
         self.size = 0
         self.played = 0
         if not self.final:
             self.leader = self.to_act = winner
             return
-        catch = self.leader if size == 1 and self.lead == LITTLE_THREE_BIT and high == BIG_SIX_BIT else None
+        catch = caught_leader(size, self.lead, high, self.leader)
         settle = settlement(winner, self.columns, self.banker, high, catch, self.options)
         self.net = [i + s for i, s in zip(self.immediate, settle, strict=True)]
         self.winner = winner

@@ -36,16 +36,8 @@ from cardavia.games.cherki.cards import (
     kind_of_code,
     sort_codes,
 )
-from cardavia.games.cherki.deal import (
-    HAND_SIZE,
-    NUM_SEATS,
-    CherkiDeal,
-    deal_from_deck,
-    deal_order,
-    hands_from_deck,
-    new_deal,
-    stack_deck,
-)
+from cardavia.games.cherki.deal import CherkiDeal, deal_from_deck, deal_from_view, new_deal
+from cardavia.games.cherki.dealing import deal_order, hands_from_deck, stack_deck
 from cardavia.games.cherki.game import GAME, CherkiGame
 from cardavia.games.cherki.hands import (
     hand_points,
@@ -58,7 +50,8 @@ from cardavia.games.cherki.hands import (
 )
 from cardavia.games.cherki.messages import MESSAGES
 from cardavia.games.cherki.record import deal_from_record, record_of
-from cardavia.games.cherki.view import CallEvent, CherkiView, Discard, deal_from_view
+from cardavia.games.cherki.rules import HAND_SIZE, NUM_SEATS
+from cardavia.games.cherki.view import CallEvent, CherkiView, Discard
 
 __all__ = [
     "DECK_SIZE",

@@ -6,13 +6,16 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.cherki.actions import Action, action_from_json
-from cardavia.games.cherki.cards import FACE_CODES, FACES
-from cardavia.games.cherki.deal import NUM_SEATS, PHASE_NAMES, CherkiDeal, new_deal
+from cardavia.games.cherki.cards import COPIES, FACE_CODES, FACES
+from cardavia.games.cherki.deal import CherkiDeal, new_deal
+from cardavia.games.cherki.dealing import check_dealer
 from cardavia.games.cherki.messages import MESSAGES
 from cardavia.games.cherki.options import check_options
-from cardavia.games.cherki.record import check_dealer, deal_from_record
+from cardavia.games.cherki.record import deal_from_record
+from cardavia.games.cherki.rules import NUM_SEATS, PHASE_NAMES
+from cardavia.games.cherki.turns import outcome_of
 from cardavia.games.cherki.view import CherkiView
-from cardavia.games.protocol import Deal, Game, Piece
+from cardavia.games.protocol import Deal, Game, Outcome, Piece
 
 
 class CherkiGame:
@@ -20,8 +23,8 @@ class CherkiGame:
 
     name = "cherki"
     num_seats = NUM_SEATS
-    pieces = tuple(Piece(f.code, f.name, f.points) for f in FACES)  # the 30 faces, in pack order
-    messages = MESSAGES
+    pieces = tuple(Piece(f.code, f.name, f.points, COPIES) for f in FACES)  # the 30 faces, in pack order
+    messages: Mapping[str, str] = MESSAGES
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
@@ -75,6 +78,15 @@ class CherkiGame:
             )
         hand = " ".join(outcome.get("hand") or [])
         return f"Seat {outcome.get('winner')} wins with {hand}: x = {outcome.get('x')}.\nDeltas: {paid}."
+
+    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
+        """The typed outcome of a stored result: each seat's ``deltas``; drawn when ``drawn``."""
+        return outcome_of(result)
+
+    def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> dict[str, Any]:
+        """Every Cherki action is public as written: a draw names no card (the drawn card stays in
+        the drawer's view), a take names the top discard all have seen, a discard is face up."""
+        return dict(action)
 
     def next_dealer(self, result: Mapping[str, Any]) -> int | None:
         """Always None: every Cherki deal has a new random dealer (a drawn deal is redealt from a new

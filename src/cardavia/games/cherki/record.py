@@ -11,34 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardavia.games.cherki.actions import Action, action_from_json
-from cardavia.games.cherki.cards import COPIES, DECK_SIZE, FACE_CODES, NUM_FACES, face_index
-from cardavia.games.cherki.deal import NUM_SEATS, CherkiDeal
+from cardavia.games.cherki.deal import CherkiDeal
+from cardavia.games.cherki.dealing import check_dealer, check_deck
 from cardavia.games.cherki.options import check_options
 from cardavia.games.errors import RecordError
-
-
-def check_deck(deck: object) -> list[int]:
-    """The face numbers of a deck given as 120 codes, each face exactly 4 times; else ``RecordError``."""
-    if not isinstance(deck, list | tuple) or len(deck) != DECK_SIZE:
-        raise RecordError("bad-deck", f'"deck" must be a list of {DECK_SIZE} card codes')
-    faces = [face_index(code) for code in deck]
-    counts = [0] * NUM_FACES
-    for f in faces:
-        counts[f] += 1
-    for f, n in enumerate(counts):
-        if n != COPIES:
-            raise RecordError(
-                "bad-deck",
-                f"the deck has {FACE_CODES[f]} {n} times: every face is there exactly {COPIES} times",
-                {"card": FACE_CODES[f], "count": n},
-            )
-    return faces
-
-
-def check_dealer(dealer: object) -> int:
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in range(NUM_SEATS):
-        raise RecordError("bad-dealer", '"dealer" must be the seat 0, 1 or 2', {"dealer": repr(dealer)})
-    return dealer
 
 
 def deal_from_record(record: Mapping[str, Any]) -> tuple[CherkiDeal, list[Action]]:

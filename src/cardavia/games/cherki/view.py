@@ -8,14 +8,13 @@ once the win reveals them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardavia.games.cherki.actions import Action
 from cardavia.games.cherki.cards import FACE_CODES, KIND_CODES
-from cardavia.games.cherki.deal import DISCARDING, NUM_SEATS, PHASE_NAMES, CherkiDeal
-from cardavia.games.errors import RecordError
+from cardavia.games.cherki.rules import DISCARDING, NUM_SEATS, PHASE_NAMES
+from cardavia.games.cherki.turns import Turns
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +112,7 @@ class CherkiView:
         }
 
 
-def build_view(deal: CherkiDeal, seat: int) -> CherkiView:
+def build_view(deal: Turns, seat: int) -> CherkiView:
     """The view of ``seat`` of ``deal`` (built on demand; the deal keeps no public copy)."""
     if seat not in range(NUM_SEATS):
         raise ValueError(f"no seat {seat} in Cherki")
@@ -152,40 +151,4 @@ def build_view(deal: CherkiDeal, seat: int) -> CherkiView:
         result=deal.result(),
         revealed=None if revealed is None else tuple(revealed),
         payments=deal.payment_lines(),
-    )
-
-
-def deal_from_view(
-    view: CherkiView,
-    hands: Sequence[Sequence[str]],
-    stock: Sequence[str],
-    picked: str | None = None,
-) -> CherkiDeal:
-    """A whole deal consistent with ``view`` (determinization): the public part comes from the view,
-    the hidden part from the caller: ``hands`` by seat (the viewing seat's must be its own hand),
-    ``stock`` top first, and, when another seat is to discard after drawing, ``picked``: the card it
-    drew (which must be in its hand). Raises ``RecordError`` (``bad-position``) if inconsistent.
-    """
-    if view.phase == "over" or view.to_act is None:
-        raise RecordError("bad-position", "the deal is over: nothing to play out")
-    if sorted(hands[view.seat]) != sorted(view.hand):
-        raise RecordError("bad-position", "the viewing seat's hand must be the hand its view shows")
-    taken_now = view.phase == "discard" and bool(view.discards) and view.discards[-1].taken_by == view.to_act
-    pick: str | None = None
-    if view.phase == "discard":
-        pick = view.discards[-1].card if taken_now else (view.picked or picked)
-    return CherkiDeal.from_position(
-        dealer=view.dealer,
-        to_act=view.to_act,
-        hands=hands,
-        stock=stock,
-        pile=[(d.card, d.seat, d.taken_by) for d in view.discards],
-        called=view.called,
-        phase=view.phase,
-        picked=pick,
-        picked_by_take=taken_now,
-        turn=view.turn,
-        bounces=view.bounces,
-        takes_in_row=view.takes_in_row,
-        calls=[(c.seat, c.turn, c.discards_before, c.with_discard) for c in view.calls],
     )

@@ -7,20 +7,21 @@ the result are built only at the boundary, so random playouts (bots, the bench) 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple, overload
 
 from cardavia.games.counts import english_counts
 from cardavia.games.draws import draws_by_bits
 from cardavia.games.errors import IllegalAction
+from cardavia.games.outcomes import outcome_from
+from cardavia.games.protocol import Outcome
 from cardavia.games.tien_gow.actions import Play
 from cardavia.games.tien_gow.groups import (
     BEATERS,
-    BIG_SIX_BIT,
     GROUP_RANK,
     GROUP_TYPE,
-    LITTLE_THREE_BIT,
     GroupType,
     lead_masks,
     why_not_group,
@@ -29,7 +30,6 @@ from cardavia.games.tien_gow.messages import COUNTS, MESSAGES
 from cardavia.games.tien_gow.options import DEFAULT_OPTIONS, Options
 from cardavia.games.tien_gow.record import write_record
 from cardavia.games.tien_gow.scoring import (
-    immediate_deltas,
     immediate_lines,
     immediate_payment,
     settlement,
@@ -41,15 +41,15 @@ from cardavia.games.tien_gow.tiles import (
     KIND_SLOT,
     Tile,
     bits_of,
+    codes_of,
     mask_of,
     show,
     show_named,
     sort_tiles,
     tiles_of,
 )
+from cardavia.games.tien_gow.tricks import caught_leader, close_trick, up_follows
 from cardavia.games.tien_gow.view import PublicPlay, PublicTrick, View
-
-_ZERO = (0, 0, 0, 0)
 
 
 class _Trick(NamedTuple):
@@ -250,13 +250,8 @@ class TienGowDeal:
             leads = lead_masks(hand)
             return LegalPlays(seat, leads, len(leads))
         size = self._size
-        down = down_masks(hand, size)
-        if size == 1 and self._final and not self._columns[seat]:
-            return LegalPlays(seat, down, 0)  # early death
-        up = tuple([g for g in BEATERS[self._high] if not g & ~hand])
-        if not up:
-            return LegalPlays(seat, down, 0)
-        return LegalPlays(seat, up + down, len(up))
+        up = up_follows(hand, self._high, size, self._final, self._columns[seat])
+        return LegalPlays(seat, up + down_masks(hand, size), len(up))
 
     def random_legal_action(self, rng: random.Random) -> Play:
         """A play drawn uniformly from exactly :meth:`legal_actions` (raises if the deal is over)."""
@@ -285,13 +280,9 @@ class TienGowDeal:
                 masks = lead_masks(hand)
                 up = len(masks)
             else:
-                masks = down_masks(hand, size)
-                up = 0
-                if not (size == 1 and self._final and not columns[seat]):
-                    ups = tuple([g for g in BEATERS[self._high] if not g & ~hand])
-                    if ups:
-                        masks = ups + masks
-                        up = len(ups)
+                ups = up_follows(hand, self._high, size, self._final, columns[seat])
+                masks = ups + down_masks(hand, size)
+                up = len(ups)
             n = len(masks)  # rng.choice: getrandbits(n.bit_length()) until below n
             k = n.bit_length()
             r = getrandbits(k)
@@ -396,14 +387,9 @@ class TienGowDeal:
 
     def _end_trick(self) -> None:
         winner, size, high, final = self._high_seat, self._size, self._high, self._final
-        self._columns[winner] += size
-        amount = immediate_payment(high)
-        payments: tuple[int, ...] = _ZERO
-        if amount and (not final or self._options.bonus_on_final_trick):
-            deltas = immediate_deltas(winner, amount, self._banker)
-            for p in range(4):
-                self._immediate[p] += deltas[p]
-            payments = tuple(deltas)
+        payments = close_trick(
+            self._columns, self._immediate, winner, size, high, final, self._banker, self._options
+        )
         self._tricks.append(_Trick(self._leader, winner, size, tuple(self._trick), payments, high))
         self._trick = []
         self._size = 0
@@ -427,9 +413,7 @@ class TienGowDeal:
     def _catch_leader(self) -> int | None:
         """The seat caught by the Little Three catch on the final trick, or None."""
         last = self._tricks[-1]
-        if last.size == 1 and last.plays[0][1] == LITTLE_THREE_BIT and last.high == BIG_SIX_BIT:
-            return last.leader
-        return None
+        return caught_leader(last.size, last.plays[0][1], last.high, last.leader)
 
     def payment_lines(self) -> list[dict[str, Any]] | None:
         """Every payment of a finished deal as lines with their reasons, or None before the end.
@@ -456,6 +440,26 @@ class TienGowDeal:
         return {k: (list(v) if isinstance(v, list) and k != "tricks" else v) for k, v in r.items()} | {
             "tricks": [dict(t) for t in r["tricks"]]
         }
+
+    def outcome(self) -> Outcome | None:
+        """The net of each seat (immediate payments plus settlement) once the deal is over."""
+        result = self.result()
+        return None if result is None else outcome_of(result)
+
+    def forced_action(self) -> None:
+        """Always None: no Tien Gow turn is made by the rules (spec: every play is a choice)."""
+        return None
+
+    def hidden_from(self, seat: int) -> Counter[str]:
+        """The tiles ``seat`` cannot see: the other hands and the other seats' face-down plays."""
+        hidden: Counter[str] = Counter()
+        for s, hand in enumerate(self._hands):
+            if s != seat:
+                hidden.update(codes_of(hand))
+        for s, mask, up in self._history:
+            if s != seat and not up:
+                hidden.update(codes_of(mask))
+        return hidden
 
     def clone(self) -> TienGowDeal:
         new = TienGowDeal.__new__(TienGowDeal)
@@ -510,6 +514,7 @@ class TienGowDeal:
             actions=len(self._history),
             result=self.result(),
             payments=self.payment_lines(),
+            holder=self._high_seat if self._trick else None,
         )
 
     # ---- public state beyond the protocol (progress, bots) ----
@@ -559,6 +564,11 @@ class TienGowDeal:
             "tricks": [{"leader": t.leader, "winner": t.winner, "size": t.size} for t in self._tricks],
             "trick": [_public(p).to_json() for p in self._trick],
         }
+
+
+def outcome_of(result: Mapping[str, Any]) -> Outcome:
+    """The outcome of a result JSON as :meth:`TienGowDeal.result` writes it: returns are ``net``."""
+    return outcome_from(result, "net", 4)
 
 
 def _public(play: tuple[int, int, bool]) -> PublicPlay:

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.errors import RecordError
-from cardavia.games.protocol import Deal, Game, Piece
+from cardavia.games.protocol import Deal, Game, Outcome, Piece
 from cardavia.games.tien_gow.actions import Play, play_from_json
-from cardavia.games.tien_gow.deal import TienGowDeal
+from cardavia.games.tien_gow.deal import TienGowDeal, outcome_of
 from cardavia.games.tien_gow.messages import MESSAGES
 from cardavia.games.tien_gow.options import parse_options
 from cardavia.games.tien_gow.record import GAME_ID, read_record
@@ -26,8 +26,9 @@ class TienGow:
 
     name = GAME_ID
     num_seats = 4
-    pieces = tuple(Piece(t.code, t.name) for t in TILES)  # the 21 kinds, civil from Heaven down
-    messages = MESSAGES
+    # the 21 kinds, civil from Heaven down
+    pieces = tuple(Piece(t.code, t.name, copies=t.copies) for t in TILES)
+    messages: Mapping[str, str] = MESSAGES
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
@@ -85,6 +86,19 @@ class TienGow:
         lines.append("Settlement: " + "".join(f"{_money(c):>7}" for c in outcome["settlement"]))
         lines.append("Net:        " + "".join(f"{_money(c):>7}" for c in outcome["net"]))
         return "\n".join(lines)
+
+    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
+        """The typed outcome of a stored result: each seat's ``net``; never drawn."""
+        return outcome_of(result)
+
+    def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> dict[str, Any]:
+        """A face-down play as another seat sees it: its seat and tile count, never its tiles."""
+        if actor == viewer or action.get("face") != "down":
+            return dict(action)
+        shown = {key: value for key, value in action.items() if key != "tiles"}
+        tiles = action.get("tiles")
+        shown["count"] = len(tiles) if isinstance(tiles, list) else 0
+        return shown
 
     def next_dealer(self, result: Mapping[str, Any]) -> int | None:
         """The final-trick winner banks the next deal."""

@@ -53,7 +53,8 @@ class View:
 
     ``discards`` are the tiles this seat itself put face down (it knows them; no other seat does).
     ``money`` is each seat's running net (immediate payments, plus the settlement once over);
-    ``trick`` the current trick's plays so far (``leader`` led it); ``tricks`` every finished trick.
+    ``trick`` the current trick's plays so far (``leader`` led it); ``holder`` the seat whose play
+    holds it so far (None between tricks); ``tricks`` every finished trick.
     """
 
     seat: int
@@ -74,6 +75,7 @@ class View:
     result: Mapping[str, Any] | None = None
     # once over: every payment between two seats with its reasons (``cardavia.games.payments.line``)
     payments: list[dict[str, Any]] | None = None
+    holder: int | None = None
 
     def unseen(self) -> tuple[Tile, ...]:
         """The tiles this seat has not seen: the set less its hand, its discards and every face-up play.
@@ -101,6 +103,8 @@ class View:
             "to_act": self.to_act,
             "leader": self.leader,
             "trick": [p.to_json() for p in self.trick],
+            # the page marks the holding play by this, never by reading the plays' order itself
+            "holder": self.holder,
             "tricks": [t.to_json() for t in self.tricks],
             "columns": list(self.columns),
             "hand_sizes": list(self.hand_sizes),

@@ -10,10 +10,9 @@ function cell(text) {
   return td;
 }
 
+// seat 0's points in the deal: the server sends each seat's returns as the engine scores them
 function net(row) {
-  const r = row.result || {};
-  const values = r.net || r.deltas;
-  return Array.isArray(values) ? signed.format(values[0]).replace("-", "\u2212") : "";
+  return Array.isArray(row.returns) ? signed.format(row.returns[0]).replace("-", "\u2212") : "";
 }
 
 function when(value) {

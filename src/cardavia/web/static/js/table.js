@@ -239,7 +239,7 @@ function show(next) {
   let plays = [];
   let dealNamed = false;
   const flush = () => { game.describe(plays).forEach(log); plays = []; };
-  // a drawn deal (a result marked "drawn") is dealt again by the server on its own: say so
+  // a drawn deal (the server marks it "drawn") is dealt again by the server on its own: say so
   // once, even when its end and the redeal arrive together
   const noteDrawn = (dealNo) => {
     if (drawnNoted === dealNo || !("drawn" in data.text)) return;
@@ -257,13 +257,13 @@ function show(next) {
     flush();
     const dealNo = (entry.action && entry.action.deal) || next.deal_no;
     const before = (next.deals || []).find((d) => d.deal_no === dealNo - 1);
-    if (before && before.result && before.result.drawn) noteDrawn(dealNo - 1);
+    if (before && before.drawn) noteDrawn(dealNo - 1);
     if (!fresh) log(t("deal_no", { num: dealNo }));
     dealNamed = true;
   }
   flush();
-  const result = next.view.result;
-  if (result && result.drawn) noteDrawn(next.deal_no);
+  const ended = (next.deals || []).find((d) => d.deal_no === next.deal_no);
+  if (ended && ended.drawn) noteDrawn(next.deal_no);
   if (previous && previous.deal_no !== next.deal_no && !dealNamed) log(t("deal_no", { num: next.deal_no }));
   if (entries.length) loggedSeq = Math.max(...entries.map((e) => e.seq)) + 1;
   loggedSeq = Math.max(loggedSeq, next.seq);
@@ -306,10 +306,10 @@ function statusText(status, view) {
   if (status === "human") return t("your_turn");
   if (status === "waiting") return t("waiting_for_friends");
   if (status !== "over") return t("waiting");
-  const r = view.result;
-  if (!r || r.drawn || r.winner === null || r.winner === undefined) return t("over");
-  const net = (game.net(view) || [])[me];
-  return ts("over_summary", r.winner, { amount: signed(net ?? 0) });
+  // the finished deal as the server scores it: its winner and each seat's returns
+  const ended = (table.deals || []).find((d) => d.deal_no === table.deal_no);
+  if (!ended || ended.drawn || ended.winner === null || ended.winner === undefined) return t("over");
+  return ts("over_summary", ended.winner, { amount: signed(ended.returns[me] ?? 0) });
 }
 
 function renderAll() {

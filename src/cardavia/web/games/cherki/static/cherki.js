@@ -249,7 +249,6 @@ export default function createCherki(h) {
   return {
     seats: ["you", "west", "east"],
     holds() { return false; },
-    net(view) { return view.result ? view.result.deltas : null; },
     playFocused,
     render(table, busy) { current = table; draw(busy); },
     setTable(table) { current = table; },

@@ -59,12 +59,12 @@ export default function createTienGow(h) {
       el("span", { class: `badge${high ? "" : " placeholder"}`, "aria-hidden": high ? null : "true", text: t("high_group") }));
   }
 
-  function trickBlock(plays, heading, { fresh = () => false, done = false } = {}) {
-    let high = -1;
-    plays.forEach((p, i) => { if (p.face === "up") high = i; });
+  // ``holder``: the seat whose play holds the trick, as the server says (a finished trick's winner,
+  // the current trick's ``view.holder``): the page never works it out from the plays
+  function trickBlock(plays, heading, holder, { fresh = () => false, done = false } = {}) {
     return [el("h2", { class: "trick-heading", text: heading }),
       el("div", { class: `trick-plays${done ? " done" : ""}` },
-        plays.length ? plays.map((p, i) => playGroup(p, i === high, fresh(i)))
+        plays.length ? plays.map((p, i) => playGroup(p, p.seat === holder, fresh(i)))
           : el("p", { class: "trick-empty", text: t("trick_empty") }))];
   }
 
@@ -98,7 +98,7 @@ export default function createTienGow(h) {
       const sig = `${current.id}/${current.deal_no}/done${view.tricks.length}`;
       const fresh = shownPlays !== sig && shownPlays.startsWith(`${current.id}/${current.deal_no}/t${view.tricks.length - 1}:`);
       const before = shownPlays.split(":")[1] ? shownPlays.split(":")[1].split(",").length : 0;
-      box.replaceChildren(...trickBlock(last.plays, ts("last_trick", last.winner), { fresh: (i) => fresh && i >= before, done: true }));
+      box.replaceChildren(...trickBlock(last.plays, ts("last_trick", last.winner), last.winner, { fresh: (i) => fresh && i >= before, done: true }));
       if (shownPlays !== sig && view.over) shownPlays = sig;
       if (shownPlays !== sig) {
         shownPlays = sig;
@@ -120,7 +120,7 @@ export default function createTienGow(h) {
       ? (shownPlays.split(":")[1] ? shownPlays.split(":")[1].split(",").length : 0) : 0;
     const isNew = sig !== shownPlays;
     shownPlays = sig;
-    box.replaceChildren(...trickBlock(view.trick, t("current_trick"), { fresh: (i) => isNew && i >= before }));
+    box.replaceChildren(...trickBlock(view.trick, t("current_trick"), view.holder, { fresh: (i) => isNew && i >= before }));
   }
 
   // Which tiles can take part in a play that counts: when leading, the groups the selection can
@@ -223,8 +223,7 @@ export default function createTienGow(h) {
     } else {
       const first = view.trick[0];
       const need = first.face === "up" ? first.tiles.length : first.count;
-      let highPlay = null;
-      for (const p of view.trick) if (p.face === "up") highPlay = p;
+      const highPlay = view.trick.find((p) => p.seat === view.holder);
       if (!up.length) parts.push(el("p", { text: t("must_down") }));
       if (sel.length > need) parts.push(el("p", { class: "explain", text: t("too_many", { num: need }) }));
       else if (sel.length < need) {
@@ -245,7 +244,7 @@ export default function createTienGow(h) {
     button.setAttribute("aria-expanded", showLast && last ? "true" : "false");
     button.textContent = showLast && last ? t("hide_last") : t("show_last");
     panel.hidden = !(showLast && last);
-    if (last && showLast) panel.replaceChildren(...trickBlock(last.plays, ts("last_trick", last.winner)));
+    if (last && showLast) panel.replaceChildren(...trickBlock(last.plays, ts("last_trick", last.winner), last.winner));
   }
 
   function result(table) {
@@ -300,7 +299,6 @@ export default function createTienGow(h) {
   return {
     seats: ["you", "east", "north", "west"],
     holds(previous, next) { return next.view.tricks.length > previous.view.tricks.length && !next.view.over; },
-    net(view) { return view.result ? view.result.net : null; },
     playFocused,
     render(table, busy) { current = table; draw(busy); },
     setTable(table) { current = table; },
