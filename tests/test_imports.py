@@ -34,13 +34,8 @@ RANKS = {
 }
 TOP = max(RANKS.values())
 
-# Dependency cycles that are known and being removed, as the sets of modules they run through. The
-# Cherki engine's deal <-> record <-> view cycle (broken at import time only by a function-level and a
-# TYPE_CHECKING import) goes with the split of games/cherki/deal.py (issue 12): the lead deletes this
-# entry when merging that work (the test fails once the cycle is gone, so the entry cannot outlive it).
-KNOWN_CYCLES: list[frozenset[str]] = [
-    frozenset({"cardavia.games.cherki.deal", "cardavia.games.cherki.record", "cardavia.games.cherki.view"}),
-]
+# Dependency cycles that are known (none: keep it so, the test fails on a stale entry).
+KNOWN_CYCLES: list[frozenset[str]] = []
 # Modules known to import a layer above their own (none: keep it so, the test fails on a stale entry).
 KNOWN_UPWARD: set[str] = set()
 
