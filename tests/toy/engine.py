@@ -130,7 +130,16 @@ class ToyDeal:
         winner = winners[0] if len(winners) == 1 else None
         deltas = [0] * NUM_SEATS if winner is None else [2 if s == winner else -1 for s in range(NUM_SEATS)]
         data = {"winner": winner, "drawn": winner is None, "rounds": won, "deltas": deltas}
-        return Outcome(tuple(deltas), winner is None, data)
+        return Outcome(tuple(deltas), winner is None, data, winner)
+
+    def hidden_from(self, seat: int) -> dict[str, int]:
+        """The other seats' hands: everything played is face up, and the set is all dealt."""
+        counts: dict[str, int] = {}
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                for code in hand:
+                    counts[code] = counts.get(code, 0) + 1
+        return counts
 
     def forced_action(self) -> Play | None:
         return None  # every turn is a choice (a seat with one piece left still chooses to play it)
@@ -150,7 +159,7 @@ class ToyDeal:
 class ToyGame:
     name = GAME_ID
     num_seats = NUM_SEATS
-    pieces = tuple(Piece(code, name, int(code)) for code, name in zip(CODES, NAMES, strict=True))
+    pieces = tuple(Piece(code, name, int(code), copies=2) for code, name in zip(CODES, NAMES, strict=True))
     messages: Mapping[str, str] = MESSAGES
 
     def new_deal(
@@ -200,7 +209,13 @@ class ToyGame:
         return f"Seat {outcome['winner']} wins {max(outcome['rounds'])} rounds of {HAND}."
 
     def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
-        return Outcome(tuple(result["deltas"]), bool(result["drawn"]), dict(result))
+        winner = result.get("winner")
+        return Outcome(
+            tuple(result["deltas"]),
+            bool(result["drawn"]),
+            dict(result),
+            winner if isinstance(winner, int) else None,
+        )
 
     def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> JSON:
         return dict(action)  # every piece is played face up: nothing of an action is hidden
