@@ -42,6 +42,11 @@ TEXTS: dict[str, Msg | Plural] = {
     ),
     "discards": Msg("Cherki: label of a seat's row of discarded cards", "Discards"),
     "no_discards": Msg("Cherki: a seat has not discarded yet", "no discard yet"),
+    # the pile needs its own words: "has not discarded yet" has a seat for its subject in some languages
+    "pile_empty": Msg(
+        "Cherki: shown where the discard pile lies while it is still empty (nobody has discarded)",
+        "no discards yet",
+    ),
     "top_discard": Msg(
         "Cherki: accessible label of the top discard; %(card)s is the card",
         "%(card)s, top discard: it can be taken",

@@ -74,7 +74,7 @@ export default function createCherki(h) {
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.stock) })),
       el("div", { class: "top-discard", "data-motion": "pile" },
         top ? piece("card", top, "mini top", t("top_discard", { card: pieceLabel(top) }))
-          : el("span", { class: "pile-empty", text: t("no_discards") })),
+          : el("span", { class: "pile-empty", text: t("pile_empty") })),
       el("div", { class: "centre-text" },
         el("p", { class: "stock", "aria-hidden": "true", text: t("stock", { num: view.stock }) }),
         el("p", { class: "last-note", "aria-hidden": "true", text: lastNote }))];
