@@ -180,14 +180,18 @@ def test_an_auto_move_is_marked_and_the_seat_stays_the_persons(service: TableSer
     assert service.server_step(tid, seq, 1, action, auto=True)
     entry = service.store.actions(tid, seq)[0]
     assert entry.auto and entry.seat == 1
-    seen = table_out(service.state(tid, ANN), seq, 1)["last"][0]
-    assert seen["auto"] is True and seen["seat"] == 1
+    seen = table_out(service.state(tid, ANN), seq, 1)
+    assert seen["last"][0]["auto"] is True and seen["last"][0]["seat"] == 1
+    # everyone's seat list says that the AI is playing for Ann now
+    assert seen["people"][1] == {"seat": 1, "kind": "person", "name": "Ann", "away": True}
     # the seat is still Ann's: her next decision is hers to make
     assert service.state(tid).record.seats[1] == "human"
     host_plays()
     state = service.state(tid)
     if state.status() != "over":
         assert table_out(state, None, 1)["status"] == "human"
+        service.act(tid, ANN, state.seq, table_out(state, None, 1)["view"]["legal"][0])
+        assert "away" not in table_out(service.state(tid), None, 0)["people"][1]  # she is back
 
 
 def test_a_restarted_server_starts_the_clocks_of_timed_tables_again(store: Store) -> None:
@@ -222,3 +226,21 @@ def test_a_name_is_plain_text_and_cannot_be_empty(service: TableService) -> None
     assert caught.value.code == "bad-name"
     state, _ = service.claim(token, ANN, "\u202eAnn\x00  Lee")
     assert state.record.people[1]["name"] == "Ann Lee"
+
+
+def test_an_open_seat_goes_to_the_ai_never_a_taken_one(service: TableService, store: Store) -> None:
+    tid, (ann, bob) = shared(service, "tien-gow", 2)
+    service.claim(ann, ANN, "Ann")
+    # the host's view was of an open seat 1, but Ann took it first: the store gives nothing away
+    assert not store.give_to_ai(tid, "easy", (1,))
+    assert service.state(tid).record.seats == ("human", "human", "human", "easy")
+    with pytest.raises(TableError) as caught:
+        service.give_to_ai(tid, HOST, 1)
+    assert caught.value.code == "seat-not-open"
+    with pytest.raises(NotFound):
+        service.give_to_ai(tid, ANN, 2)
+    state = service.give_to_ai(tid, HOST, 2)
+    assert state.record.seats == ("human", "human", "easy", "easy") and not state.waiting
+    with pytest.raises(NotFound):
+        service.claim(bob, BOB, "Bob")  # its link was revoked
+    assert service.give_to_ai(tid, HOST, 2).record.seats == state.record.seats  # idempotent

@@ -271,3 +271,52 @@ def test_an_absent_persons_turn_is_played_by_the_ai_and_handed_back(tmp_path: Pa
         assert any(e.get("auto") for e in ann.get(f"/api/tables/{tid}?since=0").json()["last"])
         mine = service.store.actions(tid, table["seq"])[0]
         assert mine.seat == 1 and not mine.auto
+
+
+def test_the_host_hands_an_open_seat_to_the_ai_and_its_link_stops_working(tmp_path: Path) -> None:
+    with api_client(tmp_path) as client:
+        host, ann, eve = Browser(client), Browser(client), Browser(client)
+        created = host.post("/api/tables", {"game": "tien-gow", "friends": 3}).json()
+        tid = created["id"]
+        urls = {i["seat"]: i["url"] for i in created["invites"]}
+        assert ann.post(f"/api/join/{token_of(urls[1])}", {"name": "Ann"}).status_code == 200
+        # only the host: a guest and a stranger get the 404 of every table endpoint
+        assert ann.post(f"/api/tables/{tid}/seats/2/ai").status_code == 404
+        assert eve.post(f"/api/tables/{tid}/seats/2/ai").status_code == 404
+        assert client.post(f"/api/tables/{tid}/seats/2/ai").status_code == 404  # no cookie at all
+        # a seat a person took stays theirs; a seat the game does not have is not open either
+        taken = host.post(f"/api/tables/{tid}/seats/1/ai")
+        assert taken.status_code == 400 and taken.json()["error"]["code"] == "seat-not-open"
+        assert host.post(f"/api/tables/{tid}/seats/4/ai").json()["error"]["code"] == "seat-not-open"
+        assert host.post(f"/api/tables/{tid}/seats/17/ai").status_code == 422
+        given = host.post(f"/api/tables/{tid}/seats/2/ai")
+        assert given.status_code == 200, given.text
+        table = given.json()
+        assert [p["kind"] for p in table["people"]] == ["host", "person", "ai", "open"]
+        assert table["status"] == "waiting" and table["seat"] == 0  # seat 3 is still open
+        assert eve.post(f"/api/join/{token_of(urls[2])}", {"name": "Eve"}).status_code == 404
+        assert host.post(f"/api/tables/{tid}/invites/2").status_code == 400  # no new link for it
+        again = host.post(f"/api/tables/{tid}/seats/2/ai")  # idempotent: the same answer, no change
+        assert again.status_code == 200 and again.json()["people"] == table["people"]
+        # the last open seat given: the deal starts, and the guest sees the same seats
+        last = host.post(f"/api/tables/{tid}/seats/3/ai").json()
+        assert [p["kind"] for p in last["people"]] == ["host", "person", "ai", "ai"]
+        assert last["status"] != "waiting"
+        seen = ann.get(f"/api/tables/{tid}").json()
+        assert seen["people"] == last["people"] and seen["seat"] == 1
+        assert "seats/{seat}/ai" in "".join(client.get("/openapi.json").json()["paths"])
+
+
+def test_a_host_who_leaves_is_played_by_the_ai_and_the_open_seats_too(tmp_path: Path) -> None:
+    with api_client(tmp_path) as client:
+        tid, (host, ann), _ = shared_table(client, "cherki", 2)
+        assert ann.post(f"/api/tables/{tid}/seats/0/ai").status_code == 404  # only the host leaves
+        left = host.post(f"/api/tables/{tid}/seats/0/ai")
+        assert left.status_code == 200, left.text
+        assert [p["kind"] for p in left.json()["people"]] == ["ai", "person", "ai"]
+        assert left.json()["status"] != "human"  # the host's seat is no longer theirs to play
+        # Ann plays on with the AI in the host's seat; the host may still look at the table
+        table = play_together([ann], tid, random.Random(5), lambda *_: None)
+        assert table["status"] == "over" and table["deals"]
+        assert host.get(f"/api/tables/{tid}").status_code == 200
+        assert host.post(f"/api/tables/{tid}/seats/0/ai").status_code == 200  # again: nothing new

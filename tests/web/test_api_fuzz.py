@@ -48,6 +48,7 @@ OPERATIONS = [
     ("GET", "/api/history"),
     ("POST", "/api/tables/{table_id}/invites/{seat}"),
     ("POST", "/api/tables/{table_id}/start"),
+    ("POST", "/api/tables/{table_id}/seats/{seat}/ai"),
     ("POST", "/api/join/{token}"),
 ]
 

@@ -21,19 +21,36 @@ def view_json(state: TableState, viewer: int = VIEWER) -> JSON:
 
 
 def people_json(state: TableState) -> list[JSON]:
-    """Who sits where, for everyone at the table: "host", "person" (with the name they chose),
-    "open" (an invited seat not yet taken) or "ai". Never an owner's key hash."""
+    """Who sits where, for everyone at the table: "host", "person" (with the name they chose, and
+    ``"away": true`` while the AI made their last decision for them, their time having run out),
+    "open" (an invited seat not yet taken) or "ai" (the host's own seat too, once the host left).
+    Never an owner's key hash."""
+    people = state.record.people
+    persons = {s for s, p in enumerate(people) if p is not None and p.get("owner") is not None}
+    away: set[int] = set()
+    # a person is away while their latest move in the log is the AI's (the log is read from the end)
+    unseen = set(persons)
+    for entry in reversed(state.log):
+        if not unseen:
+            break
+        if entry.seat in unseen:
+            unseen.discard(entry.seat)
+            if entry.auto:
+                away.add(entry.seat)
     out: list[JSON] = []
     for seat in range(state.num_seats):
-        person = state.record.people[seat] if seat < len(state.record.people) else None
+        person = people[seat] if seat < len(people) else None
         if seat == 0:
-            out.append({"seat": 0, "kind": "host"})
+            out.append({"seat": 0, "kind": "host" if state.record.seats[0] == HUMAN else "ai"})
         elif person is None:
             out.append({"seat": seat, "kind": "ai"})
         elif person.get("owner") is None:
             out.append({"seat": seat, "kind": "open"})
         else:
-            out.append({"seat": seat, "kind": "person", "name": str(person.get("name", ""))})
+            item: JSON = {"seat": seat, "kind": "person", "name": str(person.get("name", ""))}
+            if seat in away:
+                item["away"] = True
+            out.append(item)
     return out
 
 

@@ -329,6 +329,35 @@ class TableService:
             self.forget(table_id)
             return self._state(table_id, owner)
 
+    def give_to_ai(self, table_id: str, owner: str, seat: int) -> TableState:
+        """The AI of the table's level plays ``seat`` from now on (host only, else NotFound).
+
+        ``seat`` is an invited seat not yet taken (its links are revoked), or seat 0, the host's
+        own: the host leaves, and every open seat goes to the AI as well, since only the host could
+        have started the table. A seat the AI plays already is answered as done (idempotent); a
+        seat a person has taken, or one the game does not have, is ``seat-not-open``: a person
+        who is away is played for by the turn limit, and keeps their seat for when they return.
+        """
+        with self.lock(table_id):
+            state = self._state(table_id, owner)
+            record = state.record
+            if seat_of(record, owner) != 0:
+                raise NotFound()
+            refused = TableError(
+                "seat-not-open", "that seat is not waiting for an invited person", {"seat": seat}
+            )
+            if not 0 <= seat < state.num_seats:
+                raise refused
+            if record.seats[seat] != HUMAN:
+                return state
+            person = record.people[seat] if seat < len(record.people) else None
+            if seat != 0 and (person is None or person.get("owner") is not None):
+                raise refused
+            if not self.store.give_to_ai(table_id, record.level, (seat,), every_open=seat == 0):
+                raise refused  # taken a moment ago
+            self.forget(table_id)
+            return self._state(table_id, owner)
+
     def next_deal(self, table_id: str, owner: str, seq: int) -> TableState:
         """Deal the next deal once the current one is over (idempotent for the same ``seq``, even
         when two copies race in two processes)."""

@@ -16,7 +16,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -627,23 +627,42 @@ class Store:
     @_guarded
     def fill_open_seats(self, table_id: str, level: str) -> None:
         """Give every invited seat not yet taken to the AI at ``level`` and revoke its links."""
+        self.give_to_ai(table_id, level, (), every_open=True)
+
+    @_guarded
+    def give_to_ai(
+        self, table_id: str, level: str, seats: Iterable[int], *, every_open: bool = False
+    ) -> bool:
+        """Give ``seats`` (each an open invited seat, or one no invite is for: the host's own) to
+        the AI at ``level`` and revoke their links, in one transaction; ``every_open``: every
+        invited seat not yet taken as well.
+
+        False, with nothing changed, when one of ``seats`` is an invited person's (taken meanwhile).
+        """
+        wanted = set(seats)
         for _ in range(8):
-            with self._tx() as conn:
-                conn.execute(
-                    INVITES.update()
-                    .where(INVITES.c.table_id == table_id, INVITES.c.status == "open")
-                    .values(status="revoked")
-                )
-                row = conn.execute(
-                    select(TABLES.c.seats, TABLES.c.people).where(TABLES.c.id == table_id)
-                ).one()
-                seats, people = json.loads(row[0]), json.loads(row[1])
-                for seat, person in enumerate(people):
-                    if person is not None and person.get("owner") is None:
-                        seats[seat], people[seat] = level, None
-                if self._set_people(conn, table_id, row[1], people, seats):
-                    return
+            try:
+                if self._give_to_ai(table_id, level, wanted, every_open):
+                    return True
+            except _Refused:
+                return False
         raise StoreUnavailable("busy", "too many seats taken at once at one table")
+
+    def _give_to_ai(self, table_id: str, level: str, wanted: set[int], every_open: bool) -> bool:
+        with self._tx() as conn:
+            revoke = INVITES.update().where(INVITES.c.table_id == table_id, INVITES.c.status == "open")
+            if not every_open:
+                revoke = revoke.where(INVITES.c.seat.in_(sorted(wanted)))
+            conn.execute(revoke.values(status="revoked"))
+            row = conn.execute(select(TABLES.c.seats, TABLES.c.people).where(TABLES.c.id == table_id)).one()
+            seats, people = json.loads(row[0]), json.loads(row[1])
+            people += [None] * (len(seats) - len(people))
+            if any(people[s] is not None and people[s].get("owner") is not None for s in wanted):
+                raise _Refused()  # rolled back: the links stay as they were
+            for seat, person in enumerate(people):
+                if seat in wanted or (every_open and person is not None and person.get("owner") is None):
+                    seats[seat], people[seat] = level, None
+            return self._set_people(conn, table_id, row[1], people, seats)
 
     @_guarded
     def history(self, owner: str, limit: int = 200) -> list[FinishedDeal]:

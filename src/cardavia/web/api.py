@@ -433,6 +433,19 @@ async def start_table(table_id: TableId, request: Request) -> Any:
     return reply
 
 
+@router.post("/tables/{table_id}/seats/{seat}/ai", response_model=TableOut, responses=ERRORS)
+async def seat_to_ai(table_id: TableId, seat: Annotated[int, Path(ge=0, le=16)], request: Request) -> Any:
+    """The AI plays ``seat`` from now on (host only): an invited seat not yet taken (its link stops
+    working), or seat 0, the host's own, when the host leaves the table (every open seat goes to
+    the AI too). Asking again answers the same; a seat a person has taken is 400 ``seat-not-open``."""
+    rt = runtime(request)
+    owner = _owner_or_404(request)
+    reply, _ = await _respond(
+        rt, table_id, lambda: (rt.service.give_to_ai(table_id, owner, seat), None), owner=owner
+    )
+    return reply
+
+
 @router.post("/join/{token}", response_model=TableOut, responses=ERRORS)
 async def join(
     token: Annotated[str, Path(max_length=128)], body: JoinIn, request: Request, response: Response
