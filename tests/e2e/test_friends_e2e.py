@@ -21,6 +21,52 @@ def _hand(page: Any) -> Counter[str]:
     return Counter(page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.dataset.code)"))
 
 
+def _axe(page: Any, where: str, found: list[str]) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    for violation in Axe().run(page).response["violations"]:
+        targets = [n["target"] for n in violation["nodes"][:3]]
+        found.append(f"{where}: {violation['id']} ({violation['impact']}) {violation['help']} {targets}")
+
+
+def _host_panel(host: Any, url: str, second: str, found: list[str]) -> None:
+    """The host's seat list while the table waits: each open seat with its link (kept from the
+    tradition page), Copy, New link and Let the AI play; the felt says the seats wait for a player."""
+    host.wait_for_selector("#seats-panel:not([hidden]) [data-key='seat-1-link']")
+    assert host.input_value("[data-key='seat-1-link']") == url
+    assert host.input_value("[data-key='seat-2-link']") == second
+    assert host.locator("#act-start").is_visible()
+    assert host.locator(".seat .seat-who.open").count() == 2
+    assert host.locator("#seat-list .seat-row.open").count() == 2
+    _axe(host, "host, waiting", found)
+    # a new link for seat 2 replaces the old one, then the AI takes the seat
+    host.click("[data-key='seat-2-renew']")
+    host.wait_for_function(
+        "(old) => document.querySelector(\"[data-key='seat-2-link']\").value !== old", arg=second
+    )
+    renewed = host.input_value("[data-key='seat-2-link']")
+    assert "/join/" in renewed and renewed != second
+    host.click("[data-key='seat-2-ai']")
+    host.wait_for_selector("#seat-list .seat-row.ai >> nth=0")
+    host.wait_for_function("() => !document.querySelector(\"[data-key='seat-2-link']\")")
+    assert host.locator("#seat-list .seat-row.open").count() == 1
+    _axe(host, "host, a seat given to the AI", found)
+
+
+def _guest_panel(guest: Any, host: Any, found: list[str]) -> None:
+    """The guest sees the same seat list without its buttons and is offered no table of their own;
+    both rules asides count the people and the AI at the table."""
+    guest.wait_for_selector("#seats-panel:not([hidden]) .seat-row.person")
+    assert guest.locator("#seat-list button").count() == 0
+    assert not guest.locator("#act-new").is_visible()
+    assert host.locator("#act-new").is_visible()
+    host.wait_for_selector("#seat-list .seat-row.person")
+    assert NAME in host.locator("#seat-list").inner_text() and host.locator("#seat-list b").count() == 0
+    for page in (host, guest):
+        assert page.locator("#table-meta").inner_text().startswith("2 people and ")
+    _axe(guest, "guest, playing", found)
+
+
 @pytest.mark.parametrize("game", ["tien-gow", "cherki"])
 def test_two_browsers_play_a_whole_deal_each_seeing_only_its_own_hand(
     browser: Any, server: str, game: str
@@ -37,12 +83,13 @@ def test_two_browsers_play_a_whole_deal_each_seeing_only_its_own_hand(
         for page in (host, guest):
             page.on("pageerror", lambda exc: errors.append(str(exc)))
         host.goto(f"{server}/traditions/{SLUGS[game]}?lang=en")
-        host.select_option("#friends-count", "1")
+        host.select_option("#friends-count", "2")
         host.click("#friends-form button[type=submit]")
-        url = host.input_value("#invite-list input")
-        assert "/join/" in url
+        url, second = (host.input_value(f"#invite-list li:nth-child({n}) input") for n in (1, 2))
+        assert "/join/" in url and "/join/" in second
         host.click("#friends-go")
         host.wait_for_function("() => document.getElementById('status').dataset.status === 'waiting'")
+        _host_panel(host, url, second, errors)
         guest.goto(url)
         guest.fill("#join-name", NAME)
         guest.click("#join-form button[type=submit]")
@@ -61,6 +108,7 @@ def test_two_browsers_play_a_whole_deal_each_seeing_only_its_own_hand(
             "(name) => document.getElementById('board').textContent.includes(name)", arg=NAME
         )
         assert host.locator("#board b").count() == 0
+        _guest_panel(guest, host, errors)
         deadline = time.monotonic() + TIMEOUT_S * 2
         while time.monotonic() < deadline:
             if all(p.locator("#result").is_visible() for p in (host, guest)):

@@ -111,6 +111,67 @@ COMMON: dict[str, Msg | Plural] = {
         "table log: the player's time for a turn ran out, so the AI made this move for them",
         "Time ran out: the AI plays this move for you.",
     ),
+    # the seat list of a shared table (everyone sees it; the host also gets its buttons)
+    "who_host": Msg("seat list of a shared table: the seat of the person who made the table", "Host"),
+    "who_person": Msg("seat list of a shared table: an invited friend who has taken their seat", "Playing"),
+    "who_away": Msg(
+        "seat list and seat box: a friend's time ran out; the AI plays for them until they are back",
+        "Away: the AI plays for now",
+    ),
+    "who_open": Msg(
+        "seat list and seat box: an invited seat whose link nobody has used yet", "Waiting for a player"
+    ),
+    "who_ai": Msg("seat list and seat box: the AI plays this seat", "Played by the AI"),
+    "copy_link": Msg("button: copy an invite link to the clipboard", "Copy"),
+    "copied": Msg("button after the invite link was copied to the clipboard", "Copied"),
+    "new_link": Msg(
+        "seat list button (host): make a new invite link for an open seat; the old link stops working",
+        "New link",
+    ),
+    "seat_to_ai": Msg(
+        "seat list button (host): the AI plays this open seat instead of an invited friend",
+        "Let the AI play this seat",
+    ),
+    "for_seat": Msg(
+        "accessible name of a seat list button: %(action)s is the button's text, %(seat)s the seat",
+        "%(action)s: %(seat)s",
+    ),
+    "link_for_seat": Msg(
+        "accessible name of the field holding an open seat's invite link; %(seat)s is the seat",
+        "Invite link for %(seat)s",
+    ),
+    "joined": Msg(
+        "table log: an invited friend took their seat; %(name)s is the name they chose",
+        "%(name)s has joined the table.",
+    ),
+    "now_ai": Msg(
+        "table log: from now on the AI plays this seat; %(seat)s is the seat",
+        "The AI plays %(seat)s from now on.",
+    ),
+    "people_count": Plural(
+        "rules beside a shared table: how many people sit at it, in “%(people)s and %(ai)s at this table”",
+        "%(num)s person",
+        "%(num)s people",
+    ),
+    "ai_count": Plural(
+        "rules beside a shared table: how many seats the AI plays, in “%(people)s and %(ai)s at this table”",
+        "%(num)s AI player",
+        "%(num)s AI players",
+    ),
+    "shared_meta": Msg(
+        "rules beside a shared table, instead of 'you vs three AI': %(people)s is like '2 people', "
+        "%(ai)s like '2 AI players'",
+        "%(people)s and %(ai)s at this table",
+    ),
+    "shared_meta_no_ai": Msg(
+        "rules beside a shared table where every seat is a person's: %(people)s is like '4 people'",
+        "%(people)s at this table, no AI",
+    ),
+    "leave_confirm": Msg(
+        "confirmation before the host of a shared table starts a new game of their own",
+        "Your friends are at this table. Start a new game of your own? The AI will play your seat here, "
+        "so they can play on.",
+    ),
 }
 
 # The replay page's own texts (with COMMON and the game's texts, which name the moves and seats).

@@ -3,6 +3,7 @@
 // names no game). The server ships the legal actions with the view and the reasons of every
 // payment: this script only chooses among them, it never re-implements the rules.
 import { createText, el, fmt, piece } from "./text.js";
+import { createSeats, isShared, storeLinks } from "./seats.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const storeKey = `cardavia.table.${data.game}`;
@@ -233,6 +234,7 @@ function show(next) {
   const previous = fresh ? null : table;
   table = next;
   text.setViewer(me, next.people); // who sits where changes as invited people take their seats
+  seats.announce(previous, next);
   game.setTable(next);
   // a new deal comes as an entry of seat -1: name the deal there, between the plays of the
   // deals either side of it, and hand the game only the plays
@@ -333,8 +335,14 @@ function renderAll() {
     const levelText = t("playing_level", { level: t(`level_${table.level}`) });
     if (shown.textContent !== levelText) shown.textContent = levelText;
     shown.dataset.level = table.level;
-    $("level-note").hidden = table.level === level();
     game.render(table, busy);
+    seats.render(table);
+    // a guest's page holds this one table of the game: a table of their own would take its place
+    // here, and their used link could not bring them back, so a guest is not offered one
+    const guest = me !== 0 && isShared(table.people);
+    $("act-new").hidden = guest;
+    document.querySelector(".level-choice").hidden = guest;
+    $("level-note").hidden = guest || table.level === level();
     explainResult(table);
     // the finished deal's replay and review (its own page)
     const replay = $("replay-link");
@@ -508,12 +516,19 @@ const helpers = {
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
 text.setSeats(game.seats);
+const seats = createSeats({ t, seatName, api, update, log, notice, me: () => me });
 
 $("act-hint").addEventListener("click", hint);
 $("act-start").addEventListener("click", startNow);
 $("act-next").addEventListener("click", nextDeal);
-$("act-new").addEventListener("click", () => {
-  if (table && table.status !== "over" && !window.confirm(t("new_confirm"))) return;
+$("act-new").addEventListener("click", async () => {
+  if (table && me === 0 && isShared(table.people)) {
+    // the host's friends play on: the AI takes the host's seat (and any seat still open) first
+    if (!window.confirm(t("leave_confirm"))) return;
+    const reply = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/seats/0/ai`);
+    if (unreachable(reply)) { notice(t("offline"), "offline"); return; }
+    storeLinks(table.id, {});
+  } else if (table && table.status !== "over" && !window.confirm(t("new_confirm"))) return;
   create();
 });
 $("hand").addEventListener("keydown", handKeys);

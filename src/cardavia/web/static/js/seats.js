@@ -1,0 +1,175 @@
+// A table shared with invited friends: the list of who sits in each seat (everyone sees it; the
+// host also gets, for each open seat, its invite link with Copy, "New link" and "Let the AI play
+// this seat"), the open and AI seats marked on the felt, the rules' meta line counting the people
+// and the AI at the table, and arrivals said in the move log (a polite live region). Names are
+// shown as text only. No game is named here.
+import { el } from "./text.js";
+
+// The host's invite links, as the create reply gave them (the server keeps only their hashes, so
+// this browser is the one place they can be read again); "New link" replaces one.
+const linksKey = (id) => `cardavia.invites.${id}`;
+
+/** The invite links this browser holds for table ``id``: ``{seat: url}``. */
+export function storedLinks(id) {
+  try {
+    const links = JSON.parse(localStorage.getItem(linksKey(id)) || "{}");
+    return links && typeof links === "object" ? links : {};
+  } catch (e) {
+    return {};
+  }
+}
+
+/** Remember ``links`` (``{seat: url}``) for table ``id``; an empty set is forgotten. */
+export function storeLinks(id, links) {
+  try {
+    if (Object.keys(links).length) localStorage.setItem(linksKey(id), JSON.stringify(links));
+    else localStorage.removeItem(linksKey(id));
+  } catch (e) { /* without storage the host still gets a new link on asking */ }
+}
+
+/** Whether invited people sit (or are awaited) at the table. */
+export function isShared(people) {
+  return (people || []).some((p) => p.kind === "person" || p.kind === "open");
+}
+
+/**
+ * The seat list and its buttons. ``h``: the table page's helpers (``t``, ``seatName``, ``api``,
+ * ``update``, ``log``, ``notice``, ``me``).
+ */
+export function createSeats(h) {
+  const { t, seatName, api } = h;
+  const $ = (id) => document.getElementById(id);
+  const meta = $("table-meta");
+  const metaText = meta ? meta.textContent : "";
+  let current = null;
+  let drawn = "";
+
+  const path = (tail) => `/api/tables/${encodeURIComponent(current.id)}/${tail}`;
+
+  // what changed for the others to hear: an arrival, a seat the AI takes from now on
+  function announce(previous, next) {
+    if (!previous || previous.id !== next.id) return;
+    for (const person of next.people || []) {
+      const before = (previous.people || [])[person.seat];
+      if (!before || before.kind === person.kind) continue;
+      if (person.kind === "person") h.log(t("joined", { name: person.name }));
+      else if (person.kind === "ai") h.log(t("now_ai", { seat: seatName(person.seat) }));
+    }
+  }
+
+  function stateText(person) {
+    if (person.kind === "host") return t("who_host");
+    if (person.kind === "open") return t("who_open");
+    if (person.kind === "ai") return t("who_ai");
+    return person.away ? t("who_away") : t("who_person");
+  }
+
+  async function newLink(seat) {
+    const reply = await api("POST", path(`invites/${seat}`));
+    if (!reply.ok) return refused(reply);
+    storeLinks(current.id, { ...storedLinks(current.id), [seat]: reply.body.url });
+    drawn = "";
+    render(current);
+    const field = document.querySelector(`[data-key="seat-${seat}-link"]`);
+    if (field) { field.focus(); field.select(); }
+  }
+
+  async function toAI(seat) {
+    const reply = await api("POST", path(`seats/${seat}/ai`));
+    if (!reply.ok) return refused(reply);
+    const links = storedLinks(current.id);
+    delete links[seat];
+    storeLinks(current.id, links);
+    h.update(reply.body);
+  }
+
+  // the seat was taken meanwhile (400), or the server is away: say so, and show the table as it is
+  async function refused(reply) {
+    if (reply.status === 0 || reply.status === 503) { h.notice(t("offline"), "offline"); return; }
+    const again = await api("GET", `/api/tables/${encodeURIComponent(current.id)}`);
+    if (again.ok) h.update(again.body);
+  }
+
+  async function copy(url, button, field) {
+    try { await navigator.clipboard.writeText(url); } catch (e) { field.select(); document.execCommand("copy"); }
+    button.textContent = t("copied");
+    setTimeout(() => { button.textContent = t("copy_link"); }, 2000);
+  }
+
+  function button(key, label, seat, onClick) {
+    return el("button", {
+      type: "button", class: "button", "data-key": `seat-${seat}-${key}`,
+      "aria-label": t("for_seat", { action: label, seat: seatName(seat) }), onclick: onClick,
+    }, label);
+  }
+
+  function row(person, host, links) {
+    const seat = person.seat;
+    const item = el("li", { class: `seat-row ${person.kind}${person.away ? " away" : ""}` },
+      el("span", { class: "seat-row-name", text: seatName(seat) }),
+      el("span", { class: "seat-row-state", text: stateText(person) }));
+    if (!host || person.kind !== "open") return item;
+    const url = links[seat];
+    const actions = el("div", { class: "seat-row-actions" });
+    if (url) {
+      const field = el("input", {
+        type: "text", readonly: true, value: url, "data-key": `seat-${seat}-link`,
+        "aria-label": t("link_for_seat", { seat: seatName(seat) }),
+      });
+      const copyButton = button("copy", t("copy_link"), seat, () => copy(url, copyButton, field));
+      actions.append(el("div", { class: "seat-link" }, field, copyButton));
+    }
+    actions.append(button("renew", t("new_link"), seat, () => newLink(seat)),
+      button("ai", t("seat_to_ai"), seat, () => toAI(seat)));
+    item.append(actions);
+    return item;
+  }
+
+  // the felt: each open seat says it waits for a player, and at a shared table the AI's seats and
+  // an away person's say who plays them (the person's own name is the seat's name already)
+  function markFelt(people, shared) {
+    for (const box of document.querySelectorAll(".seat")) {
+      box.querySelector(".seat-who")?.remove();
+      const person = people[Number(box.dataset.seat)];
+      if (!shared || !person) continue;
+      let text = null;
+      if (person.kind === "open") text = t("who_open");
+      else if (person.kind === "ai") text = t("who_ai");
+      else if (person.away) text = t("who_away");
+      if (text) box.append(el("p", { class: `seat-who ${person.kind}`, text }));
+    }
+  }
+
+  /** Draw the list, the felt's marks and the meta line for ``table`` (after the game's render). */
+  function render(table) {
+    current = table;
+    const people = table.people || [];
+    const shared = isShared(people);
+    const host = h.me() === 0;
+    $("seats-panel").hidden = !shared;
+    markFelt(people, shared);
+    if (meta) {
+      const persons = people.filter((p) => p.kind !== "ai").length;
+      const ai = people.length - persons;
+      const who = { people: t("people_count", { num: persons }), ai: t("ai_count", { num: ai }) };
+      const text = !shared ? metaText : t(ai ? "shared_meta" : "shared_meta_no_ai", who);
+      if (meta.textContent !== text) meta.textContent = text;
+    }
+    if (!shared) return;
+    let links = {};
+    if (host) {
+      // a link whose seat is no longer open is of no use: forget it
+      const open = new Set(people.filter((p) => p.kind === "open").map((p) => String(p.seat)));
+      const stored = storedLinks(table.id);
+      links = Object.fromEntries(Object.entries(stored).filter(([seat]) => open.has(seat)));
+      if (Object.keys(links).length !== Object.keys(stored).length) storeLinks(table.id, links);
+    }
+    // rebuilt only when something in it changed, so a focused button or a "Copied" stays put
+    const signature = JSON.stringify([table.id, h.me(), people, links]);
+    if (signature === drawn) return;
+    drawn = signature;
+    $("seat-list").replaceChildren(...people.map((p) => row(p, host, links)));
+  }
+
+  return { render, announce };
+}
