@@ -32,7 +32,7 @@ class TienGowAnalyst:
     """Reviews Tien Gow decisions; thresholds and sampling are explained in docs/review.md."""
 
     thresholds = Thresholds(inaccuracy=1.0, mistake=3.0, blunder=6.0)
-    sampling = Sampling(screen=32, keep=6, min_samples=64, max_samples=512, batch=32)
+    sampling = Sampling(screen=32, keep=6, min_samples=64, max_samples=768, batch=32, precision=0.5)
 
     def is_decision(self, view: View) -> bool:
         # one legal play is no choice (what the bots call "the only legal play")
