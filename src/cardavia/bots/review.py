@@ -103,6 +103,11 @@ class Analyst(Protocol):
         """Actions with one key are the same choice for the play-outs (e.g. equal cards of two suits)."""
         ...
 
+    def describe(self, action: Any) -> Reason:
+        """``action`` named as a move to make ("play Heaven 6-6 face up"), a hint reason of the game:
+        the replay says the better move with it, in the player's language."""
+        ...
+
     def reason(self, view: Any, action: Any, samples: int, mean: float) -> Reason:
         """Why ``action`` (the review's best) is good, as the bots' hint reasons say it."""
         ...
@@ -122,6 +127,7 @@ class DecisionReview:
     spread: float  # best mean − worst mean over the alternatives: what was at stake
     reason: Reason  # why the best is best (the bot's short reason)
     alternatives: int
+    better: Reason | None = None  # the best action named as a move (see Analyst.describe)
 
     def to_json(self, full: bool = False) -> dict[str, Any]:
         """The contract's object; ``full`` adds what the replay page shows (reason, samples, spread)."""
@@ -140,6 +146,8 @@ class DecisionReview:
                 alternatives=self.alternatives,
                 reason=self.reason.to_json(),
             )
+            if self.better is not None:
+                out["better"] = self.better.to_json()
         return out
 
 
@@ -279,6 +287,7 @@ def review_decision(
         spread=_round(max(means) - min(math.fsum(v) / len(v) for v in values if v)),
         reason=analyst.reason(view, best_action, n, math.fsum(values[best][:n]) / n),
         alternatives=len(alts),
+        better=analyst.describe(best_action),
     )
 
 

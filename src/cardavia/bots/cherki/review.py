@@ -55,6 +55,13 @@ class CherkiAnalyst:
         kind = kind_of_code(action.card) if action.card is not None else None
         return (action.do, kind, action.call)
 
+    def describe(self, action: Action) -> Reason:
+        if action.card is None:  # draw, call (a legal take or discard always names its card)
+            return hint(f"move-{action.do}")
+        if action.do == "discard" and action.call:
+            return hint("move-discard-call", card=action.card)
+        return hint(f"move-{action.do}", card=action.card)  # discard, take
+
     def reason(self, view: CherkiView, action: Action, samples: int, mean: float) -> Reason:
         normal = NormalBot().decide(view, random.Random(0))
         if self.key(normal.action) == self.key(action):

@@ -55,6 +55,9 @@ class TienGowAnalyst:
         # two copies of a civil tile are the same choice
         return (_mask(action), action.face_up)
 
+    def describe(self, action: Play) -> Reason:
+        return reason_for("move-up" if action.face_up else "move-down", _mask(action))
+
     def reason(self, view: View, action: Play, samples: int, mean: float) -> Reason:
         normal = NormalBot().decide(view, random.Random(0))
         if self.key(normal.action) == self.key(action):
