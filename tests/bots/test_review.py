@@ -78,3 +78,79 @@ def test_unfinished_records_and_bad_seats_are_refused_with_a_reason() -> None:
     assert exc.value.code == "bad-seat"
     with pytest.raises(ReplayRejected):
         review_record({"game": "tien-gow", "banker": 0}, 0)
+
+
+class _ToyAnalyst:
+    """Actions are numbers whose play-out is worth ``means[a]`` plus the sample's luck (common to every
+    action, as a sampled deal is) plus noise of ``spread`` points that differs between actions."""
+
+    thresholds = Thresholds(1.0, 3.0, 6.0)
+
+    def __init__(self, means: list[float], spread: float) -> None:
+        from cardavia.bots.review import Sampling
+
+        self.means = means
+        self.spread = spread
+        self.sampling = Sampling(screen=16, keep=3, min_samples=32, max_samples=512, batch=16, precision=0.5)
+        self.calls: dict[int, int] = {}
+
+    def is_decision(self, view: Any) -> bool:
+        return True
+
+    def prepare(self, view: Any) -> Any:
+        return None
+
+    def sample(self, prepared: Any, rng: random.Random) -> float:
+        return rng.gauss(0.0, 10.0)  # the luck of the deal: the same for every alternative
+
+    def outcome(self, prepared: Any, world: float, action: int, rng: random.Random) -> float:
+        self.calls[action] = self.calls.get(action, 0) + 1
+        noise = random.Random(f"{world}:{action}").gauss(0.0, self.spread)
+        return world + self.means[action] + noise
+
+    def key(self, action: int) -> int:
+        return action
+
+    def describe(self, action: int) -> Any:
+        from cardavia.bots.base import Reason
+
+        return Reason("toy", f"play {action}", {})
+
+    def reason(self, view: Any, action: int, samples: int, mean: float) -> Any:
+        return self.describe(action)
+
+
+class _ToyGame:
+    def action_to_json(self, action: int) -> dict[str, int]:
+        return {"a": action}
+
+
+def _toy(means: list[float], spread: float, chosen: int = 0) -> tuple[Any, _ToyAnalyst]:
+    from types import SimpleNamespace
+
+    from cardavia.bots.review import review_decision
+
+    analyst = _ToyAnalyst(means, spread)
+    view = SimpleNamespace(legal=list(range(len(means))))
+    d = review_decision(analyst, _ToyGame(), view, chosen, 0, seed=4)  # type: ignore[arg-type]
+    assert d is not None
+    return d, analyst
+
+
+def test_a_clear_decision_stops_early_and_a_close_one_samples_on() -> None:
+    clear, _ = _toy([0.0, 8.0, -5.0], spread=0.5)
+    assert clear.best == {"a": 1} and clear.label == "blunder" and clear.samples == 32
+    assert clear.ci95[0] <= 8.0 <= clear.ci95[1]
+    # a loss of 0.8 under 4 points of noise: the label could still change, so it samples on
+    close, _ = _toy([0.0, 0.8, -5.0], spread=4.0)
+    assert close.samples > 32 and close.ci95[0] <= 0.8 <= close.ci95[1]
+    # the chosen action leads by a little: it samples on until no other can beat it by 0.5 points
+    leads, _ = _toy([0.3, 0.0, -5.0], spread=4.0)
+    assert leads.samples > 32 and leads.label == "best" and leads.loss == 0
+
+
+def test_an_alternative_clearly_below_the_leader_gets_no_more_samples() -> None:
+    d, analyst = _toy([0.0, 0.6, 0.5, -9.0], spread=4.0)
+    assert d.samples > 32
+    # the hopeless one is dropped at the first check; the close ones and the chosen one go on
+    assert analyst.calls[3] == 32 and analyst.calls[0] == d.samples

@@ -74,3 +74,34 @@ def test_a_decision_in_the_replay_is_played_again_from_a_new_table(page: Any, se
     assert now["view"]["hand"] == steps[at - 1]["view"]["hand"]
     assert now["view"]["trick"] == steps[at - 1]["view"]["trick"]
     assert page.locator("#hand button").count() == len(now["view"]["hand"])
+
+
+def test_the_review_says_the_better_move_and_its_reason_with_piece_names(page: Any, server: str) -> None:
+    open_table(page, server, "tien-gow", "nb")
+    table = finish_deal(page, keyboard=False)
+    page.locator("#replay-link a").click()
+    page.wait_for_selector("#replay-position:not(:empty)")
+    page.locator("#review-start").click()
+    page.wait_for_selector("#review-summary:not(:empty)", timeout=240_000)
+    data = page.evaluate("() => JSON.parse(document.getElementById('table-data').textContent)")
+    reply = page.evaluate(
+        "async (path) => (await fetch(path)).json()",
+        f"/api/tables/{table['id']}/deals/{table['deal_no']}/review",
+    )
+    lost = [d for d in reply["review"]["decisions"] if d["label"] != "best"]
+    if not lost:
+        pytest.skip("every decision of this deal was the best: no better move to show")
+    codes = re.compile(r"\d-\d\s*\+\s*\d-\d")  # tiles as bare codes, "3-3+3-5"
+    for d in lost:
+        page.keyboard.press("Home")
+        for _ in range(d["index"] + 1):
+            page.keyboard.press("ArrowRight")
+        better = page.locator("#replay-verdict .replay-better").inner_text()
+        # a move to make, in Norwegian, face up or down as the best is, each tile by its name
+        face = "med forsiden opp" if d["best"]["face"] == "up" else "med forsiden ned"
+        assert face in better, better
+        for code in d["best"]["tiles"]:
+            assert f"{data['pieces'][code]} {code}" in better, better
+        assert better != page.locator("#replay-move").inner_text()
+        verdict = page.locator("#replay-verdict").inner_text()
+        assert not codes.search(verdict) and "{" not in verdict, verdict

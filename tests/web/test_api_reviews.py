@@ -5,12 +5,17 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from api_test_support import api_client, play_deal
+from test_api_friends import Browser, play_together, shared_table
 
 from cardavia.service.reviews import ReviewService, run_job
 from cardavia.service.tables import TableService
 from cardavia.store.db import open_store
+
+JSON = dict[str, Any]
 
 
 def test_a_review_is_queued_run_and_stored(tmp_path: Path) -> None:
@@ -127,3 +132,40 @@ def _store_down(*_args: object, **_kwargs: object) -> object:
     from cardavia.store.db import StoreUnavailable
 
     raise StoreUnavailable("unreachable", "connection refused")
+
+
+def _review_done(get: Any, path: str) -> JSON:
+    deadline = time.monotonic() + 120
+    while (reply := get(path).json())["status"] != "done":
+        assert reply["status"] in ("queued", "running"), reply
+        assert time.monotonic() < deadline, reply
+        time.sleep(0.05)
+    return reply
+
+
+@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+def test_an_invited_guest_reviews_their_own_seat_and_no_other(tmp_path: Path, game: str) -> None:
+    with api_client(tmp_path) as client:
+        client.app.state.cardavia.reviews.max_samples = 4  # type: ignore[attr-defined]
+        tid, (host, guest), _ = shared_table(client, game, 2)
+        play_together([host, guest], tid, random.Random(5), lambda _seat, _table: None)
+        path = f"/api/tables/{tid}/deals/1/review"
+        stranger = Browser(client)
+        assert stranger.get(path).status_code == 404 and stranger.post(path).status_code == 404
+        # the guest's review is of seat 1, queued and served for them alone
+        assert guest.post(path).status_code == 202
+        mine = _review_done(guest.get, path)
+        assert mine["review"]["seat"] == 1
+        record = guest.get(f"/api/tables/{tid}/deals/1/record").json()
+        key = "plays" if "plays" in record else "actions"
+        for d in mine["review"]["decisions"]:
+            assert record[key][d["index"]] == d["chosen"]
+        # the host has not asked: the guest's review is not theirs
+        assert host.get(path).json() == {"status": "none", "done": 0, "total": 0}
+        assert host.post(path).status_code == 202
+        theirs = _review_done(host.get, path)
+        assert theirs["review"]["seat"] == 0
+        # each person still reads their own review, never the other seat's
+        assert guest.get(path).json() == mine
+        assert host.get(path).json() == theirs
+        assert stranger.get(path).status_code == 404

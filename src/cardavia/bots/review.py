@@ -74,6 +74,7 @@ class Sampling:
     min_samples: int
     max_samples: int
     batch: int = 16  # how often the stopping rule is checked
+    precision: float = math.inf  # points: sample on until the loss's interval is this tight (±)
 
 
 class Analyst(Protocol):
@@ -102,6 +103,11 @@ class Analyst(Protocol):
         """Actions with one key are the same choice for the play-outs (e.g. equal cards of two suits)."""
         ...
 
+    def describe(self, action: Any) -> Reason:
+        """``action`` named as a move to make ("play Heaven 6-6 face up"), a hint reason of the game:
+        the replay says the better move with it, in the player's language."""
+        ...
+
     def reason(self, view: Any, action: Any, samples: int, mean: float) -> Reason:
         """Why ``action`` (the review's best) is good, as the bots' hint reasons say it."""
         ...
@@ -121,6 +127,7 @@ class DecisionReview:
     spread: float  # best mean − worst mean over the alternatives: what was at stake
     reason: Reason  # why the best is best (the bot's short reason)
     alternatives: int
+    better: Reason | None = None  # the best action named as a move (see Analyst.describe)
 
     def to_json(self, full: bool = False) -> dict[str, Any]:
         """The contract's object; ``full`` adds what the replay page shows (reason, samples, spread)."""
@@ -139,6 +146,8 @@ class DecisionReview:
                 alternatives=self.alternatives,
                 reason=self.reason.to_json(),
             )
+            if self.better is not None:
+                out["better"] = self.better.to_json()
         return out
 
 
@@ -254,8 +263,10 @@ def review_decision(
             live = [0, *sorted(ranked[: sp.keep])]
         if n >= sp.min_samples and n % sp.batch == 0:
             best = _best(values, live, n)
-            lo, hi = _interval(values, best, n)
-            if best == 0 or not any(lo < t <= hi for t in th):
+            # an alternative whose whole interval lies below the leader's is out: its samples go to
+            # the close ones (the chosen action always stays: its loss is what is measured)
+            live = [i for i in live if i in (0, best) or _diff_interval(values, i, best, n)[1] >= 0.0]
+            if _settled(values, live, best, n, th, sp.precision):
                 break
     if n == 0:
         return None
@@ -276,6 +287,7 @@ def review_decision(
         spread=_round(max(means) - min(math.fsum(v) / len(v) for v in values if v)),
         reason=analyst.reason(view, best_action, n, math.fsum(values[best][:n]) / n),
         alternatives=len(alts),
+        better=analyst.describe(best_action),
     )
 
 
@@ -284,14 +296,36 @@ def _best(values: list[list[float]], live: list[int], n: int) -> int:
     return max(live, key=lambda i: (round(math.fsum(values[i][:n]), 9), i == 0, -i))
 
 
-def _interval(values: list[list[float]], best: int, n: int) -> tuple[float, float]:
-    if best == 0:
-        return (0.0, 0.0)
-    diffs = [values[best][j] - values[0][j] for j in range(n)]
+def _diff_interval(values: list[list[float]], a: int, b: int, n: int) -> tuple[float, float]:
+    """The 95 % interval of the mean of (alternative ``a`` − alternative ``b``) over the n samples."""
+    diffs = [values[a][j] - values[b][j] for j in range(n)]
     if all(d == diffs[0] for d in diffs):  # no spread: the difference is certain
         return (diffs[0], diffs[0])
     iv = mean_interval(diffs)
     return (iv.low, iv.high)
+
+
+def _interval(values: list[list[float]], best: int, n: int) -> tuple[float, float]:
+    if best == 0:
+        return (0.0, 0.0)
+    return _diff_interval(values, best, 0, n)
+
+
+def _settled(
+    values: list[list[float]],
+    live: list[int],
+    best: int,
+    n: int,
+    thresholds: tuple[float, float, float],
+    precision: float,
+) -> bool:
+    """Whether more samples would no longer matter: the label is fixed and the loss is known to
+    ``precision`` points (half the interval's width), or the chosen action leads and no other can
+    beat it by ``precision`` or more."""
+    if best == 0:
+        return all(_diff_interval(values, i, 0, n)[1] < precision for i in live if i != 0)
+    lo, hi = _diff_interval(values, best, 0, n)
+    return not any(lo < t <= hi for t in thresholds) and (hi - lo) / 2.0 <= precision
 
 
 def review_record(
@@ -355,10 +389,19 @@ def biggest_losses(review: Review) -> list[DecisionReview]:
     return sorted((d for d in review.decisions if d.label != "best"), key=lambda d: (-d.loss, d.index))
 
 
-def _review_seat(job: tuple[str, int, int, int | None]) -> tuple[int, int, float]:
+def _review_seat(job: tuple[str, int, int, int | None]) -> tuple[int, int, float, str]:
     path, seat, seed, cap = job
-    review = review_text(Path(path).read_text(encoding="utf-8"), seat, seed=seed, max_samples=cap)
-    return seat, len(review.decisions), review.points_lost
+    text = Path(path).read_text(encoding="utf-8")
+    review = review_text(text, seat, seed=seed, max_samples=cap)
+    return seat, len(review.decisions), review.points_lost, _deal_key(json.loads(text))
+
+
+def _deal_key(record: Mapping[str, Any]) -> str:
+    """What identifies the deal itself (the pieces as dealt, before any action), whoever played it:
+    the arena plays each deal once per rotation of the levels, and those records share this key."""
+    game = get_game(str(record["game"]))
+    deal, _ = game.deal_from_record(record)
+    return json.dumps(deal.to_record(), sort_keys=True)
 
 
 def bulk_review(
@@ -372,7 +415,10 @@ def bulk_review(
 
     Per level: seat-deals reviewed, decisions, and the mean points lost per decision with its 95 %
     interval, the unit being one seat's deal (its points lost / its decisions), so a long deal does
-    not weigh more than a short one.
+    not weigh more than a short one. ``versus``: for every other level, the paired difference on the
+    same deals (this level's mean minus the other's, over the deals both played, each deal's figure
+    being the mean over its seat-deals of that level), with its 95 % interval: the luck of the deal,
+    common to both, cancels.
     """
     entries = json.loads(index_path.read_text(encoding="utf-8"))
     jobs: list[tuple[str, int, int, int | None]] = []
@@ -381,7 +427,7 @@ def bulk_review(
         for seat, level in enumerate(entry["levels"]):
             jobs.append((str(index_path.parent / entry["file"]), seat, seed, max_samples))
             levels.append(level)
-    results: list[tuple[int, int, float]] = []
+    results: list[tuple[int, int, float, str]] = []
     if workers <= 1:
         for job in jobs:
             results.append(_review_seat(job))
@@ -389,24 +435,39 @@ def bulk_review(
                 progress(len(results), len(jobs))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for r in pool.map(_review_seat, jobs):
+            for r in pool.map(_review_seat, jobs, chunksize=4):
                 results.append(r)
                 if progress:
                     progress(len(results), len(jobs))
     per_level: dict[str, list[float]] = {}
+    per_deal: dict[str, dict[str, list[float]]] = {}  # level -> deal -> its seat-deals' figures
     decisions: dict[str, int] = {}
-    for level, (_, n, lost) in zip(levels, results, strict=True):
+    for level, (_, n, lost, deal) in zip(levels, results, strict=True):
         decisions[level] = decisions.get(level, 0) + n
         if n:
             per_level.setdefault(level, []).append(lost / n)
+            per_deal.setdefault(level, {}).setdefault(deal, []).append(lost / n)
     out = {}
     for level, values in per_level.items():
         iv = mean_interval(values)
+        versus = {}
+        for other in per_level:
+            both = sorted(per_deal[level].keys() & per_deal[other].keys()) if other != level else []
+            if len(both) < 2:
+                continue
+            diffs = [
+                math.fsum(per_deal[level][d]) / len(per_deal[level][d])
+                - math.fsum(per_deal[other][d]) / len(per_deal[other][d])
+                for d in both
+            ]
+            dv = mean_interval(diffs)
+            versus[other] = {"deals": len(both), "difference": dv.estimate, "ci95": [dv.low, dv.high]}
         out[level] = {
             "seat_deals": len(values),
             "decisions": decisions[level],
             "loss_per_decision": iv.estimate,
             "ci95": [iv.low, iv.high],
+            "versus": versus,
         }
     return out
 
@@ -425,9 +486,19 @@ def run_bulk_command(
     if as_json:
         print(json.dumps(out))
         return 0
-    for level, f in sorted(out.items(), key=lambda kv: -kv[1]["loss_per_decision"]):
+    ranked = sorted(out, key=lambda level: -out[level]["loss_per_decision"])
+    for level in ranked:
+        f = out[level]
         print(
             f"{level:<7} {f['seat_deals']:>5} seat-deals {f['decisions']:>6} decisions  "
             f"lost/decision {f['loss_per_decision']:.3f} [{f['ci95'][0]:.3f}, {f['ci95'][1]:.3f}]"
         )
+    for i, level in enumerate(ranked):
+        for other in ranked[i + 1 :]:
+            v = out[level]["versus"].get(other)
+            if v is not None:
+                print(
+                    f"{level} - {other}: {v['difference']:+.3f} [{v['ci95'][0]:+.3f}, {v['ci95'][1]:+.3f}]"
+                    f" over {v['deals']} deals (paired)"
+                )
     return 0

@@ -1,8 +1,9 @@
 """Reviews of finished deals, off the request path: a job queue in the database and a loop that runs it.
 
-A request only queues a job (the deal's record and the seat, seat 0: the browser's own) and answers
-at once; any process's :class:`ReviewRunner` claims queued jobs through the database and runs them in
-a process of its own, writing progress after every decision. A job whose process died (its heartbeat
+A request only queues a job (the deal's record and the seat the browser holds at that table: the
+host's, or an invited person's own) and answers at once; any process's :class:`ReviewRunner` claims
+queued jobs through the database and runs them in a process of its own, writing progress after
+every decision. A job whose process died (its heartbeat
 stops) is claimed again by the next runner, so reviews survive a restart and work with several
 server processes. A done review is stored and served from the database from then on.
 """
@@ -20,10 +21,8 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
 
-from cardavia.service.errors import NotFound
 from cardavia.service.offload import Offload
 from cardavia.service.seeds import derive
-from cardavia.service.state import seat_of
 from cardavia.service.tables import TableService
 from cardavia.service.workers import worker_pool
 from cardavia.store.db import ReviewJob, ReviewStore, Store
@@ -31,7 +30,6 @@ from cardavia.store.db import ReviewJob, ReviewStore, Store
 log = logging.getLogger(__name__)
 
 JSON = dict[str, Any]
-SEAT = 0  # the browser's own seat: the only one a page reviews
 STALE_AFTER_S = 120.0  # a running job with no progress for this long was left by a dead process
 POLL_S = 2.0
 
@@ -52,7 +50,8 @@ def job_json(job: ReviewJob | None) -> JSON:
 
 
 class ReviewService:
-    """Queue and read reviews of a browser's own finished deals (``NotFound`` for anyone else's)."""
+    """Queue and read reviews of a browser's own decisions in its tables' finished deals: each person
+    at a table (its host or an invited guest) reviews the seat they hold, and no other."""
 
     def __init__(
         self,
@@ -68,26 +67,25 @@ class ReviewService:
         self.on_queued: Callable[[], None] | None = None
 
     def request(self, table_id: str, owner: str, deal_no: int) -> JSON:
-        """Queue the review of deal ``deal_no`` (idempotent); ``NotFound`` / ``deal-not-finished``."""
+        """Queue the review of the owner's seat in deal ``deal_no`` (idempotent); ``NotFound`` for a
+        table the owner holds no seat at, ``deal-not-finished``."""
         record = self.tables.deal_record(table_id, owner, deal_no)  # checks the owner and the deal
         state = self.tables.state(table_id, owner)
-        if seat_of(state.record, owner) != SEAT:
-            # one review per deal, of the host's seat: an invited person's seat has none (yet)
-            raise NotFound()
+        seat = self.tables.viewer(state, owner)
         record = {**record, "review_seed": review_seed(state.record.seed, deal_no)}
         if self.max_samples is not None:
             record["review_max_samples"] = self.max_samples
-        job = self.jobs.enqueue(table_id, deal_no, SEAT, record, self.clock())
+        job = self.jobs.enqueue(table_id, deal_no, seat, record, self.clock())
         if job.status == "queued" and self.on_queued is not None:
             self.on_queued()
         return job_json(job)
 
     def status(self, table_id: str, owner: str, deal_no: int) -> JSON:
-        """The job's state; ``NotFound`` for a table this browser does not hold as its host."""
+        """The state of the job reviewing the owner's own seat; ``NotFound`` for a table the owner
+        holds no seat at."""
         self.tables.deal_record(table_id, owner, deal_no)
-        if seat_of(self.tables.state(table_id, owner).record, owner) != SEAT:
-            raise NotFound()
-        return job_json(self.jobs.get(table_id, deal_no))
+        seat = self.tables.viewer(self.tables.state(table_id, owner), owner)
+        return job_json(self.jobs.get(table_id, deal_no, seat))
 
 
 def run_job(jobs: ReviewStore, job: ReviewJob, claim: str, clock: Callable[[], float] = time.time) -> bool:
@@ -99,7 +97,7 @@ def run_job(jobs: ReviewStore, job: ReviewJob, claim: str, clock: Callable[[], f
     cap = record.pop("review_max_samples", None)
 
     def progress(done: int, total: int) -> None:
-        if not jobs.progress(job.table_id, job.deal_no, claim, done, total, clock()):
+        if not jobs.progress(job.table_id, job.deal_no, claim, done, total, clock(), seat=job.seat):
             raise _ClaimLost()
 
     try:
@@ -108,9 +106,9 @@ def run_job(jobs: ReviewStore, job: ReviewJob, claim: str, clock: Callable[[], f
         return False
     except Exception:
         log.exception("review of %s deal %s failed", job.table_id, job.deal_no)
-        jobs.fail(job.table_id, job.deal_no, claim, clock())
+        jobs.fail(job.table_id, job.deal_no, claim, clock(), seat=job.seat)
         return False
-    return jobs.finish(job.table_id, job.deal_no, claim, review.to_json(full=True), clock())
+    return jobs.finish(job.table_id, job.deal_no, claim, review.to_json(full=True), clock(), seat=job.seat)
 
 
 class _ClaimLost(Exception):

@@ -718,6 +718,10 @@ def _job(r: Any) -> ReviewJob:
     )
 
 
+def _review_key(table_id: str, deal_no: int, seat: int) -> tuple[Any, ...]:
+    return (REVIEWS.c.table_id == table_id, REVIEWS.c.deal_no == deal_no, REVIEWS.c.seat == seat)
+
+
 class ReviewStore:
     """Review jobs in the database: queued by a request, claimed and run by any process's job loop.
 
@@ -733,24 +737,22 @@ class ReviewStore:
         self._is_disconnect = store._is_disconnect
 
     @_guarded
-    def get(self, table_id: str, deal_no: int) -> ReviewJob | None:
+    def get(self, table_id: str, deal_no: int, seat: int = 0) -> ReviewJob | None:
+        """The job reviewing ``seat``'s decisions in that deal, if one was ever queued."""
         with self.engine.connect() as conn:
-            row = conn.execute(
-                select(REVIEWS).where(REVIEWS.c.table_id == table_id, REVIEWS.c.deal_no == deal_no)
-            ).first()
+            row = conn.execute(select(REVIEWS).where(*_review_key(table_id, deal_no, seat))).first()
         return None if row is None else _job(row)
 
     @_guarded
     def enqueue(
         self, table_id: str, deal_no: int, seat: int, record: dict[str, Any], now: float
     ) -> ReviewJob:
-        """Queue the review of a deal, unless it is queued, running or done already; a failed one is
-        queued again. Answers the job as it now stands."""
-        job = self.get(table_id, deal_no)
+        """Queue the review of ``seat``'s decisions in a deal, unless it is queued, running or done
+        already; a failed one is queued again. Answers the job as it now stands."""
+        job = self.get(table_id, deal_no, seat)
         if job is not None and job.status != "failed":
             return job
         values = {
-            "seat": seat,
             "status": "queued",
             "done": 0,
             "total": 0,
@@ -764,21 +766,17 @@ class ReviewStore:
                 if job is None:
                     conn.execute(
                         REVIEWS.insert(),
-                        {"table_id": table_id, "deal_no": deal_no, "created_at": now, **values},
+                        {"table_id": table_id, "deal_no": deal_no, "seat": seat, "created_at": now, **values},
                     )
                 else:
                     conn.execute(
                         REVIEWS.update()
-                        .where(
-                            REVIEWS.c.table_id == table_id,
-                            REVIEWS.c.deal_no == deal_no,
-                            REVIEWS.c.status == "failed",
-                        )
+                        .where(*_review_key(table_id, deal_no, seat), REVIEWS.c.status == "failed")
                         .values(**values)
                     )
         except IntegrityError:
             pass  # another request queued it first
-        found = self.get(table_id, deal_no)
+        found = self.get(table_id, deal_no, seat)
         assert found is not None
         return found
 
@@ -788,7 +786,13 @@ class ReviewStore:
         ``stale_after`` seconds (its process died); None if there is none."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(REVIEWS.c.table_id, REVIEWS.c.deal_no, REVIEWS.c.status, REVIEWS.c.heartbeat)
+                select(
+                    REVIEWS.c.table_id,
+                    REVIEWS.c.deal_no,
+                    REVIEWS.c.seat,
+                    REVIEWS.c.status,
+                    REVIEWS.c.heartbeat,
+                )
                 .where(
                     (REVIEWS.c.status == "queued")
                     | ((REVIEWS.c.status == "running") & (REVIEWS.c.heartbeat < now - stale_after))
@@ -796,45 +800,53 @@ class ReviewStore:
                 .order_by(REVIEWS.c.created_at)
                 .limit(8)
             ).all()
-        for table_id, deal_no, status, heartbeat in rows:
+        for table_id, deal_no, seat, status, heartbeat in rows:
             with self.engine.begin() as conn:
                 # the status and heartbeat read above must still hold: else another process won
                 taken = conn.execute(
                     REVIEWS.update()
                     .where(
-                        REVIEWS.c.table_id == table_id,
-                        REVIEWS.c.deal_no == deal_no,
+                        *_review_key(table_id, deal_no, seat),
                         REVIEWS.c.status == status,
                         REVIEWS.c.heartbeat == heartbeat,
                     )
                     .values(status="running", claim=claim, heartbeat=now)
                 ).rowcount
             if taken:
-                return self.get(table_id, deal_no)
+                return self.get(table_id, deal_no, seat)
         return None
 
     @_guarded
-    def progress(self, table_id: str, deal_no: int, claim: str, done: int, total: int, now: float) -> bool:
+    def progress(
+        self, table_id: str, deal_no: int, claim: str, done: int, total: int, now: float, seat: int = 0
+    ) -> bool:
         """Record progress (and keep the claim alive); False if the claim was lost."""
-        return self._update(table_id, deal_no, claim, done=done, total=total, heartbeat=now)
+        return self._update(table_id, deal_no, seat, claim, done=done, total=total, heartbeat=now)
 
     @_guarded
-    def finish(self, table_id: str, deal_no: int, claim: str, result: dict[str, Any], now: float) -> bool:
+    def finish(
+        self, table_id: str, deal_no: int, claim: str, result: dict[str, Any], now: float, seat: int = 0
+    ) -> bool:
         return self._update(
-            table_id, deal_no, claim, status="done", result=json.dumps(result, sort_keys=True), heartbeat=now
+            table_id,
+            deal_no,
+            seat,
+            claim,
+            status="done",
+            result=json.dumps(result, sort_keys=True),
+            heartbeat=now,
         )
 
     @_guarded
-    def fail(self, table_id: str, deal_no: int, claim: str, now: float) -> bool:
-        return self._update(table_id, deal_no, claim, status="failed", heartbeat=now)
+    def fail(self, table_id: str, deal_no: int, claim: str, now: float, seat: int = 0) -> bool:
+        return self._update(table_id, deal_no, seat, claim, status="failed", heartbeat=now)
 
-    def _update(self, table_id: str, deal_no: int, claim: str, **values: Any) -> bool:
+    def _update(self, table_id: str, deal_no: int, seat: int, claim: str, **values: Any) -> bool:
         with self.engine.begin() as conn:
             n = conn.execute(
                 REVIEWS.update()
                 .where(
-                    REVIEWS.c.table_id == table_id,
-                    REVIEWS.c.deal_no == deal_no,
+                    *_review_key(table_id, deal_no, seat),
                     REVIEWS.c.claim == claim,
                     REVIEWS.c.status == "running",
                 )

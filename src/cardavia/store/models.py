@@ -66,7 +66,7 @@ Index("ix_cardavia_deals_owner", DealRow.owner, DealRow.finished_at)
 
 
 class ReviewRow(Base):
-    """A review job of one finished deal (seat 0's decisions), and its result once computed.
+    """A review job of one seat's decisions in one finished deal, and its result once computed.
 
     ``status``: ``queued`` → ``running`` (claimed by ``claim`` at ``heartbeat``) → ``done`` | ``failed``.
     A ``running`` job whose heartbeat is old was left by a process that died: another one claims it.
@@ -78,7 +78,7 @@ class ReviewRow(Base):
         String(40), ForeignKey("cardavia_tables.id", ondelete="CASCADE"), primary_key=True
     )
     deal_no: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)  # whose decisions are reviewed
     status: Mapped[str] = mapped_column(String(8))
     done: Mapped[int] = mapped_column(Integer)
     total: Mapped[int] = mapped_column(Integer)

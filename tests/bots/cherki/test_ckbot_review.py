@@ -108,3 +108,15 @@ def test_cherki_review_never_reads_a_hidden_card() -> None:
         assert ra == rb
         checked += 1
     assert checked >= 4
+
+
+def test_the_better_move_names_the_card_to_discard() -> None:
+    review = review_record(cherki_wait_discard_record("9c"), 0, seed=2).to_json(full=True)
+    d = next(d for d in review["decisions"] if d["index"] == 1)
+    # the best keeps the hand ready (and calls, when the play-outs say so): the move says which
+    calls = d["best"].get("call", False)
+    assert d["better"] == {
+        "id": "move-discard-call" if calls else "move-discard",
+        "text": "discard 2 of Coins (2c)" + (" and call Cherki" if calls else ""),
+        "params": {"card": "2c"},
+    }

@@ -9,6 +9,7 @@ from tgbot_helpers import hidden_twin
 
 from cardavia.bots.registry import get_bot
 from cardavia.bots.review import biggest_losses, review_record
+from cardavia.bots.tien_gow.review import ANALYST
 from cardavia.games.registry import get_game
 
 
@@ -69,3 +70,19 @@ def test_tien_gow_review_never_reads_a_hidden_tile() -> None:
         assert ra == rb
         checked += 1
     assert checked >= 3
+
+
+def test_the_better_move_is_named_as_a_move_to_make_face_up_or_down() -> None:
+    record, index = heaven_face_down_record()
+    d = next(
+        d for d in review_record(record, 2, seed=3).to_json(full=True)["decisions"] if d["index"] == index
+    )
+    # the chosen move was Heaven face down: the better one says "face up" and names the tile
+    assert d["better"] == {"id": "move-up", "text": "play Heaven 6-6 face up", "params": {"tiles": ["6-6"]}}
+    game = get_game("tien-gow")
+    down = ANALYST.describe(game.action_from_json(d["chosen"], 2))
+    assert down.to_json() == {
+        "id": "move-down",
+        "text": "put Heaven 6-6 face down",
+        "params": {"tiles": ["6-6"]},
+    }

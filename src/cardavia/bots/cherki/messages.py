@@ -49,6 +49,12 @@ HINTS: dict[str, str] = {
     "keep-sets": "discard {card_name} ({card}): keep your pairs and triples",
     "take-set": "take {card_name} ({card}): it adds to a set you are building",
     "draw-casual": "draw a card from the stock",
+    # a move named by the review (the better move of a decision)
+    "move-draw": "draw a card from the stock",
+    "move-take": "take {card_name} ({card}) from the discard pile",
+    "move-discard": "discard {card_name} ({card})",
+    "move-discard-call": "discard {card_name} ({card}) and call Cherki",
+    "move-call": "call Cherki",
 }
 
 COUNTS: dict[str, Count] = {

@@ -34,7 +34,7 @@ class CherkiAnalyst:
     """Reviews Cherki decisions; thresholds and sampling are explained in docs/review.md."""
 
     thresholds = Thresholds(inaccuracy=10.0, mistake=25.0, blunder=50.0)
-    sampling = Sampling(screen=24, keep=4, min_samples=48, max_samples=768, batch=24)
+    sampling = Sampling(screen=24, keep=4, min_samples=48, max_samples=1536, batch=24, precision=5.0)
 
     def is_decision(self, view: CherkiView) -> bool:
         # a called hand's turn plays itself; one legal action is no choice either
@@ -54,6 +54,13 @@ class CherkiAnalyst:
     def key(self, action: Action) -> Hashable:
         kind = kind_of_code(action.card) if action.card is not None else None
         return (action.do, kind, action.call)
+
+    def describe(self, action: Action) -> Reason:
+        if action.card is None:  # draw, call (a legal take or discard always names its card)
+            return hint(f"move-{action.do}")
+        if action.do == "discard" and action.call:
+            return hint("move-discard-call", card=action.card)
+        return hint(f"move-{action.do}", card=action.card)  # discard, take
 
     def reason(self, view: CherkiView, action: Action, samples: int, mean: float) -> Reason:
         normal = NormalBot().decide(view, random.Random(0))

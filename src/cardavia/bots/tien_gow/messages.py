@@ -36,6 +36,9 @@ HINTS: dict[str, str] = {
     "discard": "put {tiles} face down: the tiles least likely to win a trick",
     "hunch": "play {tiles} on a hunch",
     "search": "{tiles} did best in {samples} ({score} on average)",
+    # a move named by the review (the better move of a decision): what to play, face up or down
+    "move-up": "play {tiles} face up",
+    "move-down": "put {tiles} face down",
 }
 
 COUNTS: dict[str, Count] = {

@@ -32,7 +32,7 @@ class TienGowAnalyst:
     """Reviews Tien Gow decisions; thresholds and sampling are explained in docs/review.md."""
 
     thresholds = Thresholds(inaccuracy=1.0, mistake=3.0, blunder=6.0)
-    sampling = Sampling(screen=32, keep=6, min_samples=64, max_samples=512, batch=32)
+    sampling = Sampling(screen=32, keep=6, min_samples=64, max_samples=768, batch=32, precision=0.5)
 
     def is_decision(self, view: View) -> bool:
         # one legal play is no choice (what the bots call "the only legal play")
@@ -54,6 +54,9 @@ class TienGowAnalyst:
     def key(self, action: Play) -> Hashable:
         # two copies of a civil tile are the same choice
         return (_mask(action), action.face_up)
+
+    def describe(self, action: Play) -> Reason:
+        return reason_for("move-up" if action.face_up else "move-down", _mask(action))
 
     def reason(self, view: View, action: Play, samples: int, mean: float) -> Reason:
         normal = NormalBot().decide(view, random.Random(0))

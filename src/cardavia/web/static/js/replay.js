@@ -94,9 +94,12 @@ function verdict(i) {
     parts.push(el("p", { text: t("decision_best", { label }) }));
   } else {
     parts.push(el("p", { text: t("decision_loss", { label, points: points(d.loss), low: points(d.ci95[0]), high: points(d.ci95[1]) }) }));
-    // the pieces of the better move, drawn (a face-down play's words do not name them)
+    // the better move said as a move to make, its pieces named ("play Heaven 6-6 face up"), so a
+    // face-down alternative never reads like the chosen move; a review stored before it was said so
+    // falls back on the log's words. Its pieces are drawn too.
     const codes = Object.values(d.best).flat().filter((v) => typeof v === "string" && v in data.pieces);
-    parts.push(el("p", { class: "replay-better" }, t("better", { move: moveText(i, d.best) }), " ",
+    const move = d.better ? reasonText(d.better) : moveText(i, d.best);
+    parts.push(el("p", { class: "replay-better" }, t("better", { move }), " ",
       codes.map((code) => piece(data.piece_kind, code, "mini", pieceLabel(code)))));
   }
   if (d.reason) parts.push(el("p", { class: "meta", text: t("why", { reason: reasonText(d.reason) }) }));

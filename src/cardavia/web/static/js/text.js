@@ -98,7 +98,9 @@ export function createText(data) {
 
   // Re-render an engine error or a hint reason from its translated template and parameters;
   // a count is shown by its translated plural phrase ("3 columns"), chosen by the language's rules.
-  function renderTemplate(template, params, counts = {}) {
+  // `named`: pieces are shown by name even where an error shows the codes the player chose (a
+  // reason's "tiles" read "Heaven 6-6 + nine 4-5", never "6-6+4-5").
+  function renderTemplate(template, params, counts = {}, named = false) {
     const shown = {};
     const split = (v) => (Array.isArray(v) ? v : String(v).split("+")).map((s) => s.trim()).filter(Boolean);
     for (const [key, value] of Object.entries(params || {})) {
@@ -106,8 +108,8 @@ export function createText(data) {
         const n = Number(value);
         const form = plural.select(n) === "one" ? counts[key].one : counts[key].other;
         shown[key] = form.replace(`{${key}}`, numbers.format(n));
-      } else if (data.keys.code.includes(key)) shown[key] = split(value).join("+");
-      else if (data.keys.named.includes(key) && split(value).every((c) => c in data.pieces)) {
+      } else if (data.keys.code.includes(key) && !named) shown[key] = split(value).join("+");
+      else if ((data.keys.code.includes(key) || data.keys.named.includes(key)) && split(value).every((c) => c in data.pieces)) {
         shown[key] = split(value).map(pieceText).join(" + ");
         if (key === "card") shown.card_name = pieceName(String(value));
       } else if (data.keys.name.includes(key)) shown[key] = data.names[value] || value;
@@ -129,7 +131,7 @@ export function createText(data) {
   const errorText = (error) =>
     data.errors[error.code] ? renderTemplate(data.errors[error.code], error.params, data.counts.errors) : error.message;
   const reasonText = (reason) =>
-    data.hints[reason.id] ? renderTemplate(data.hints[reason.id], reason.params, data.counts.hints) : reason.text;
+    data.hints[reason.id] ? renderTemplate(data.hints[reason.id], reason.params, data.counts.hints, true) : reason.text;
 
   // ---- payments explained: each figure of the end-of-deal panel opens into the engine's lines ----
   const reason = (f) =>
