@@ -30,6 +30,7 @@ from cardavia.games.errors import IllegalAction, RecordError
 from cardavia.games.protocol import Deal, Game
 from cardavia.games.registry import get_game
 from cardavia.games.replay import replay_record
+from json_strings import strings
 
 AnyDeal = Deal[Any, Any]
 AnyGame = Game[Any, Any]
@@ -249,27 +250,15 @@ def check_nothing_hidden_shown(game_id: str, seed: int) -> int:
         for seat in range(deal.num_seats):
             if log:
                 actor, action = log[-1]
-                redacted[seat].update(_strings(game.redact(action, actor, seat)))
+                redacted[seat].update(strings(game.redact(action, actor, seat)))
             hidden = deal.hidden_from(seat)
             assert set(hidden) <= set(copies), f"unknown piece codes hidden: {set(hidden) - set(copies)}"
             assert all(0 <= n <= copies[code] for code, n in hidden.items()), hidden
             forbidden = {code for code, n in hidden.items() if n >= copies[code]}
-            leaked = forbidden & (redacted[seat] | set(_strings(deal.view(seat).to_json())))
+            leaked = forbidden & (redacted[seat] | set(strings(deal.view(seat).to_json())))
             assert not leaked, f"{game_id} seed {seed}: seat {seat} is shown hidden pieces {sorted(leaked)}"
             checked += len(forbidden)
     return checked
-
-
-def _strings(obj: Any) -> Iterator[str]:
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for key, value in obj.items():
-            yield str(key)
-            yield from _strings(value)
-    elif isinstance(obj, list | tuple):
-        for item in obj:
-            yield from _strings(item)
 
 
 def check_outcome(game_id: str, seed: int) -> int:

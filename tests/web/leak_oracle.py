@@ -13,20 +13,9 @@ from typing import Any
 from cardavia.games.cherki.cards import FACE_CODES
 from cardavia.service.state import TableState
 from cardavia.store.db import LoggedAction, TableRecord
+from json_strings import strings
 
 JSON = dict[str, Any]
-
-
-def strings(obj: object) -> Iterator[str]:
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for key, value in obj.items():
-            yield str(key)
-            yield from strings(value)
-    elif isinstance(obj, list | tuple):
-        for item in obj:
-            yield from strings(item)
 
 
 def keyed(obj: object, key: str) -> Iterator[object]:
