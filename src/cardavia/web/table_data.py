@@ -29,19 +29,22 @@ NAMED_KEYS = ("high", "civil", "tile", "card", "cards", "kind")
 NAME_KEYS = ("partner",)  # a piece's English name, translated as such
 
 
+def _plural_forms(trans: Any, context: str, singular: str, plural: str) -> dict[str, str]:
+    # the browser picks the CLDR category; gettext's forms are one/other in all our languages
+    return {
+        "one": trans.npgettext(context, singular, plural, 1),
+        "other": trans.npgettext(context, singular, plural, 2),
+    }
+
+
 def _texts(code: str, messages: Mapping[str, Msg | Plural]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
     trans = translations(code)
-    for key, message in messages.items():
-        if isinstance(message, Plural):
-            # the browser picks the CLDR category; gettext's forms are one/other in all our languages
-            out[key] = {
-                "one": trans.npgettext(message.context, message.singular, message.plural, 1),
-                "other": trans.npgettext(message.context, message.singular, message.plural, 2),
-            }
-        else:
-            out[key] = trans.pgettext(message.context, message.text)
-    return out
+    return {
+        key: _plural_forms(trans, m.context, m.singular, m.plural)
+        if isinstance(m, Plural)
+        else trans.pgettext(m.context, m.text)
+        for key, m in messages.items()
+    }
 
 
 def piece_names(game: str) -> dict[str, str]:
@@ -90,13 +93,7 @@ def count_templates(game: str) -> dict[str, dict[str, Count]]:
 
 def _count_forms(code: str, counts: Mapping[str, Count]) -> dict[str, dict[str, str]]:
     trans = translations(code)
-    return {
-        key: {
-            "one": trans.npgettext(c.context, c.singular, c.plural, 1),
-            "other": trans.npgettext(c.context, c.singular, c.plural, 2),
-        }
-        for key, c in counts.items()
-    }
+    return {key: _plural_forms(trans, c.context, c.singular, c.plural) for key, c in counts.items()}
 
 
 def explain_templates(game: str) -> dict[str, str]:
