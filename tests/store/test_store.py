@@ -61,7 +61,7 @@ def test_migrations_create_the_schema_and_are_idempotent(store: Store) -> None:
         "alembic_version",
     } <= names
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0004"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0005"
 
 
 def test_table_round_trip_and_head_counts_actions(store: Store) -> None:
