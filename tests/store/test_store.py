@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import inspect, text
@@ -138,3 +139,49 @@ def test_database_url_default_env_and_postgres_driver(
     assert database_url_from(None) == "postgresql+psycopg://u@h:5432/db"
     assert database_url_from("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert database_url_from("sqlite:///x.db") == "sqlite:///x.db"
+
+
+@pytest.mark.postgres
+def test_a_postgres_append_is_one_statement_with_its_news_and_all_or_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The action, the table's status, the finished deal and the NOTIFY go in one statement outside
+    any transaction block (one round trip, no BEGIN or COMMIT), and a taken seq writes none of them."""
+    import psycopg
+
+    with temporary_postgres_database() as url:
+        s = open_store(url)
+        try:
+            s.create_table(_table())
+            sent: list[tuple[str, bool]] = []
+            execute = psycopg.Cursor.execute
+
+            def counting(cur: psycopg.Cursor[Any], query: Any, *args: Any, **kwargs: Any) -> Any:
+                sent.append((str(query), cur.connection.autocommit))
+                return execute(cur, query, *args, **kwargs)
+
+            listener = psycopg.connect(url.replace("+psycopg", ""), autocommit=True)
+            listener.execute("LISTEN cardavia_tables")
+            monkeypatch.setattr(psycopg.Cursor, "execute", counting)
+            done = FinishedDeal("t_1", 1, "cherki", {"winner": 1}, 10.0)
+            s.append(
+                "t_1", LoggedAction(0, 1, 0, {"do": "draw"}), status="over", finished=done, owner="a" * 64
+            )
+            assert len(sent) == 1 and sent[0][1] is True
+            with pytest.raises(SeqTaken):
+                s.append(
+                    "t_1",
+                    LoggedAction(0, 1, 0, {"do": "take"}),
+                    status="bots",
+                    finished=FinishedDeal("t_1", 2, "cherki", {"winner": 2}, 11.0),
+                    owner="a" * 64,
+                )
+            monkeypatch.undo()
+            notes = [n.payload for n in listener.notifies(timeout=0.5, stop_after=2)]
+            listener.close()
+            assert notes == [s.notice("t_1", 0)]
+            assert s.head("t_1") == (TableRecord(**{**_table().__dict__, "status": "over"}), 1)
+            assert s.history("a" * 64) == [done]
+            assert [e.action for e in s.actions("t_1")] == [{"do": "draw"}]
+        finally:
+            s.dispose()

@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+
 from cardavia.web.events import EventHub, Snapshot, table_stream
+from postgres_databases import temporary_postgres_database
 
 
 class FakeTable:
@@ -73,3 +76,33 @@ def test_the_hub_wakes_only_the_tables_watchers() -> None:
         assert hub.latest == {}
 
     asyncio.run(run())
+
+
+@pytest.mark.postgres
+def test_the_listener_relays_other_processes_news_not_its_own() -> None:
+    """A process published its own write when it made it: the same news coming back by NOTIFY would
+    wake every stream of the table a second time for nothing."""
+    import psycopg
+
+    from cardavia.store.db import NOTIFY_CHANNEL
+
+    async def run() -> list[int]:
+        hub = EventHub()
+        woken: list[int] = []
+        with temporary_postgres_database() as url:
+            conninfo = url.replace("+psycopg", "")
+            with hub.subscribe("t") as watch:
+                hub.listen(conninfo, on_notify=lambda _table: woken.append(hub.latest["t"]), origin="me")
+                async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                    for payload in ("t 3 me", "t 4 other", "t 5"):  # the last: a payload with no origin
+                        await asyncio.sleep(0.3)  # the listener is listening by then
+                        await conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, payload))
+                    for _ in range(50):
+                        if len(woken) >= 2:
+                            break
+                        await asyncio.sleep(0.1)
+                assert watch.is_set()
+            await hub.close()
+        return woken
+
+    assert asyncio.run(run()) == [4, 5]

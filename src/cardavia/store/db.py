@@ -15,6 +15,7 @@ import functools
 import json
 import logging
 import os
+import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -70,6 +71,29 @@ _RAW_INSERT_ACTION = (
     " VALUES (:table_id, :seq, :deal_no, :seat, :action, :created_at, :auto)"
 )
 _RAW_SET_STATUS = "UPDATE cardavia_tables SET status = :status WHERE id = :tid"
+
+# PostgreSQL: a whole append in one statement, run outside any transaction block (autocommit), so
+# that it is one round trip to the server instead of five (BEGIN, insert, status, notify, COMMIT):
+# a statement is atomic by itself, and a taken (table, seq) fails all of it. The news is sent by
+# the same statement, so other processes hear of the action exactly when it is committed.
+_PG_APPEND_ACTION = (
+    "a AS (INSERT INTO cardavia_actions (table_id, seq, deal_no, seat, action, created_at, auto)"
+    " VALUES (%(table_id)s, %(seq)s, %(deal_no)s, %(seat)s, %(action)s, %(created_at)s, %(auto)s)"
+    " RETURNING seq)"
+)
+_PG_APPEND_STATUS = "s AS (UPDATE cardavia_tables SET status = %(status)s WHERE id = %(table_id)s)"
+_PG_APPEND_DEAL = (
+    "d AS (INSERT INTO cardavia_deals (table_id, deal_no, owner, game, result, finished_at)"
+    " VALUES (%(table_id)s, %(d_deal_no)s, %(d_owner)s, %(d_game)s, %(d_result)s, %(d_finished_at)s))"
+)
+_PG_APPEND_NOTIFY = " SELECT pg_notify(%(channel)s, %(payload)s) FROM a"
+
+
+def _pg_append_sql(status: bool, deal: bool) -> str:
+    parts = (
+        [_PG_APPEND_ACTION] + ([_PG_APPEND_STATUS] if status else []) + ([_PG_APPEND_DEAL] if deal else [])
+    )
+    return "WITH " + ", ".join(parts) + _PG_APPEND_NOTIFY
 
 
 def _pyformat(sql: str) -> str:
@@ -283,6 +307,9 @@ class Store:
         self._sql_insert_action = style(_RAW_INSERT_ACTION)
         self._sql_set_status = style(_RAW_SET_STATUS)
         self._raw_ok = self.is_sqlite or self.url.startswith("postgresql+psycopg")
+        self._pg_append = {(st, dl): _pg_append_sql(st, dl) for st in (False, True) for dl in (False, True)}
+        # names this process's notifications (see :meth:`notice`)
+        self.origin = secrets.token_hex(6)
         self._checkpointer: tuple[Any, Any] | None = None
 
     def _is_disconnect(self, exc: BaseException) -> bool:
@@ -509,7 +536,10 @@ class Store:
             "created_at": time.time(),
             "auto": int(entry.auto),
         }
-        if self._raw_ok and finished is None and not self.is_postgres:
+        if self._raw_ok and self.is_postgres:
+            self._append_pg(row, status, finished, owner)
+            return
+        if self._raw_ok and finished is None:
             self._append_raw(row, table_id, status)
             return
         try:
@@ -528,9 +558,45 @@ class Store:
                     }
                     conn.execute(_INSERT_DEAL, deal)
                 if self.is_postgres:
-                    conn.execute(_NOTIFY, {"c": NOTIFY_CHANNEL, "p": f"{table_id} {entry.seq}"})
+                    conn.execute(_NOTIFY, {"c": NOTIFY_CHANNEL, "p": self.notice(table_id, entry.seq)})
         except IntegrityError:
             raise SeqTaken(f"{table_id} seq {entry.seq}") from None
+
+    def notice(self, table_id: str, seq: int) -> str:
+        """The payload of the ``NOTIFY`` sent for action ``seq`` of ``table_id``: the table, the seq
+        and this store's :attr:`origin` (a process skips its own news, which it published already)."""
+        return f"{table_id} {seq} {self.origin}"
+
+    def _append_pg(
+        self, row: dict[str, Any], status: str | None, finished: FinishedDeal | None, owner: str
+    ) -> None:
+        params = {
+            **row,
+            "status": status,
+            "channel": NOTIFY_CHANNEL,
+            "payload": self.notice(row["table_id"], row["seq"]),
+        }
+        if finished is not None:
+            params.update(
+                d_deal_no=finished.deal_no,
+                d_owner=owner,
+                d_game=finished.game,
+                d_result=json.dumps(finished.result, sort_keys=True),
+                d_finished_at=finished.finished_at,
+            )
+        sql = self._pg_append[status is not None, finished is not None]
+        integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
+        with self._raw() as conn:
+            driver = conn.driver_connection
+            driver.autocommit = True  # the pool hands connections out idle: no transaction is open
+            try:
+                with driver.cursor() as cur:
+                    cur.execute(sql, params)
+            except integrity:
+                raise SeqTaken(f"{row['table_id']} seq {row['seq']}") from None
+            finally:
+                with contextlib.suppress(Exception):  # a broken connection is dropped by the pool
+                    driver.autocommit = False
 
     def _append_raw(self, row: dict[str, Any], table_id: str, status: str | None) -> None:
         integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]

@@ -269,7 +269,7 @@ def create_app(
         if store.is_postgres:
             conninfo = make_url(store.url).set(drivername="postgresql").render_as_string(hide_password=False)
             # Another process wrote: this process's cached state is behind; its next read catches up.
-            hub.listen(conninfo)
+            hub.listen(conninfo, origin=store.origin)
         store.checkpoints()
         await driver.start()
         await review_runner.start()

@@ -133,11 +133,17 @@ class EventHub:
         return len(self._waiters.get(table_id, ()))
 
     # -- across processes ---------------------------------------------------------------------------
-    def listen(self, conninfo: str, on_notify: Callable[[str], None] | None = None) -> None:
-        """Start relaying ``NOTIFY`` of other processes (PostgreSQL only)."""
-        self._listener = asyncio.get_running_loop().create_task(self._listen(conninfo, on_notify))
+    def listen(
+        self, conninfo: str, on_notify: Callable[[str], None] | None = None, origin: str | None = None
+    ) -> None:
+        """Start relaying ``NOTIFY`` of other processes (PostgreSQL only). ``origin``: this process's
+        store's (:meth:`cardavia.store.db.Store.notice`): its own news, published when it wrote
+        them, are not published a second time (each would wake every stream of the table again)."""
+        self._listener = asyncio.get_running_loop().create_task(self._listen(conninfo, on_notify, origin))
 
-    async def _listen(self, conninfo: str, on_notify: Callable[[str], None] | None) -> None:
+    async def _listen(
+        self, conninfo: str, on_notify: Callable[[str], None] | None, origin: str | None
+    ) -> None:
         import psycopg
 
         self._bind()
@@ -150,7 +156,10 @@ class EventHub:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     delay = 0.5
                     async for note in conn.notifies():
-                        table_id, _, seq = note.payload.partition(" ")
+                        table_id, _, rest = note.payload.partition(" ")
+                        seq, _, sender = rest.partition(" ")
+                        if origin is not None and sender == origin:
+                            continue
                         self.publish(table_id, int(seq) if seq.isdigit() else -1)
                         if on_notify is not None:
                             on_notify(table_id)
