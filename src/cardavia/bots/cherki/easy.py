@@ -83,7 +83,8 @@ class EasyBot:
         keep = max(shapes.values())
         kinds = sorted((k for k, ov in shapes.items() if ov == keep), key=lambda k: _casual_order(counts, k))
         kind = kinds[0] if len(kinds) == 1 or rng.random() >= _NOISE else rng.choice(kinds)
-        if not _keeps_ready(counts, kinds) and rng.random() < _CARELESS:
+        careless = not _keeps_ready(counts, kinds) and rng.random() < _CARELESS
+        if careless:
             kind = rng.choice(sorted(k for k in shapes if counts[k] < 3) or kinds)
         counts[kind] -= 1
         wait = ready_wait(counts)
@@ -92,4 +93,6 @@ class EasyBot:
         card = action.card or ""
         if wait is not None:
             return Decision(action, hint("discard-call-ready", card=card, kind=KIND_CODES[wait]))
+        if careless and shapes[kind] < keep:
+            return Decision(action, hint("discard-hunch", card=card))
         return Decision(action, hint("keep-sets", card=card))
