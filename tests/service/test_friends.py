@@ -235,8 +235,9 @@ def test_an_open_seat_goes_to_the_ai_never_a_taken_one(service: TableService, st
     assert not store.give_to_ai(tid, "easy", (1,))
     assert service.state(tid).record.seats == ("human", "human", "human", "easy")
     with pytest.raises(TableError) as caught:
-        service.give_to_ai(tid, HOST, 1)
-    assert caught.value.code == "seat-not-open"
+        service.give_to_ai(tid, HOST, 1)  # Ann is at the table (she has just taken her seat)
+    assert caught.value.code == "person-here" and caught.value.status == 409
+    assert not service.state(tid).handed(1)
     with pytest.raises(NotFound):
         service.give_to_ai(tid, ANN, 2)
     state = service.give_to_ai(tid, HOST, 2)

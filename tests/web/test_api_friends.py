@@ -172,7 +172,8 @@ def test_invites_work_once_and_only_the_host_renews_them(tmp_path: Path) -> None
         joined = bob.post(f"/api/join/{token_of(renewed.json()['url'])}", {"name": "Bob"})
         assert joined.status_code == 200 and joined.json()["seat"] == 2
         people = joined.json()["people"]
-        assert people[1] == {"seat": 1, "kind": "person", "name": "<img src=x onerror=alert(1)>"[:24]}
+        name = "<img src=x onerror=alert(1)>"[:24]
+        assert people[1] == {"seat": 1, "kind": "person", "name": name, "here": True}
         assert not any("owner" in p for p in people)
         assert joined.json()["status"] == "waiting"
         assert ann.post(f"/api/tables/{tid}/start").status_code == 404  # only the host starts
@@ -286,9 +287,10 @@ def test_the_host_hands_an_open_seat_to_the_ai_and_its_link_stops_working(tmp_pa
         assert ann.post(f"/api/tables/{tid}/seats/2/ai").status_code == 404
         assert eve.post(f"/api/tables/{tid}/seats/2/ai").status_code == 404
         assert client.post(f"/api/tables/{tid}/seats/2/ai").status_code == 404  # no cookie at all
-        # a seat a person took stays theirs; a seat the game does not have is not open either
+        # a seat a person took stays theirs while they are here; a seat the game does not have is
+        # not open either
         taken = host.post(f"/api/tables/{tid}/seats/1/ai")
-        assert taken.status_code == 400 and taken.json()["error"]["code"] == "seat-not-open"
+        assert taken.status_code == 409 and taken.json()["error"]["code"] == "person-here"
         assert host.post(f"/api/tables/{tid}/seats/4/ai").json()["error"]["code"] == "seat-not-open"
         assert host.post(f"/api/tables/{tid}/seats/17/ai").status_code == 422
         given = host.post(f"/api/tables/{tid}/seats/2/ai")

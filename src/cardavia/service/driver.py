@@ -12,6 +12,12 @@ At a table with a turn limit, a person's decision not made in time is made by th
 level, marked ``auto`` in the log; the person decides again from their next turn. The limit is
 counted by the process driving the table from when it first saw the decision waiting.
 
+A person who has left a shared table (their presence, in the store, is older than the service's
+``LEFT_AFTER_S``) does not stop it: if the host handed their seat to the AI, its decisions are the
+server's at once (a step of kind "away"); with no turn limit, the AI decides for them once they have
+been gone ``AWAY_GRACE_S`` while someone else is at the table. Both are marked ``auto`` (``AUTO_LEFT``)
+in the log, and the seat is theirs again from the moment they are back.
+
 When a bot's move becomes visible must tell nothing about the hidden pieces it was chosen from: a
 bot's move is written no earlier than ``max(pace, floor)`` after the previous move, where the floor
 of the bot's level (:data:`MIN_STEP_MS`) is above the time that level takes to decide (its searches
@@ -21,6 +27,7 @@ are bounded by work, not by the clock: ``cardavia bench`` measures the decision 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 from collections.abc import Callable, Mapping
@@ -35,7 +42,7 @@ from cardavia.service.seeds import bot_seed
 from cardavia.service.state import Step, TableState
 from cardavia.service.tables import TableService
 from cardavia.service.workers import worker_pool
-from cardavia.store.db import StoreUnavailable, TableRecord
+from cardavia.store.db import AUTO_LEFT, AUTO_TIME, StoreUnavailable, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +68,7 @@ class _Plan:
     step: Step
     view: Any  # the bot seat's view (None for a forced step or a new deal)
     timeout: float | None = None  # a person's decision: seconds they have before the AI makes it
+    auto: int = 0  # the AI decides for a person: AUTO_TIME or AUTO_LEFT
 
 
 def _default_think(game: str, level: str, view: Any, seed: int) -> Decision[Any]:
@@ -88,13 +96,15 @@ def settle(service: TableService, table_id: str, think: Think | None = None) -> 
         if step is None:
             return applied
         record = state.record
-        if step.kind == "bot":
+        if step.kind in ("bot", "away"):
             view = state.deal.view(step.seat)
-            decision = think(record.game, record.seats[step.seat], view, bot_seed(record.seed, state.seq))
+            level = record.level if step.kind == "away" else record.seats[step.seat]
+            decision = think(record.game, level, view, bot_seed(record.seed, state.seq))
             action = state.game.action_to_json(decision.action)
         else:
             action = dict(step.action or {})
-        if service.server_step(table_id, state.seq, step.seat, action):
+        auto = AUTO_LEFT if step.kind == "away" else 0
+        if service.server_step(table_id, state.seq, step.seat, action, auto):
             applied += 1
 
 
@@ -212,14 +222,22 @@ class BotDriver:
             step = state.pending()
             if step is None:
                 if not state.timed():
-                    return None
+                    # a shared table with no limit: the AI for a person once they have been gone long
+                    due = self.service.left_turn(state)
+                    if due is None:
+                        return None
+                    gone, wait = due
+                    view = state.deal.view(gone)
+                    return _Plan(state, state.seq, state.record, Step("auto", gone), view, wait, AUTO_LEFT)
                 seat = state.deal.to_act()
                 if seat is None:  # timed() means a person is to act: never the case, for the types
                     return None
                 limit = self.turn_limit(state.record.turn_limit_s or 0)
-                return _Plan(state, state.seq, state.record, Step("auto", seat), state.deal.view(seat), limit)
-            view = state.deal.view(step.seat) if step.kind == "bot" else None
-            return _Plan(state, state.seq, state.record, step, view)
+                view = state.deal.view(seat)
+                return _Plan(state, state.seq, state.record, Step("auto", seat), view, limit, AUTO_TIME)
+            view = state.deal.view(step.seat) if step.kind in ("bot", "away") else None
+            auto = AUTO_LEFT if step.kind == "away" else 0
+            return _Plan(state, state.seq, state.record, step, view, auto=auto)
 
     async def _out_of_time(self, table_id: str, plan: _Plan) -> bool:
         """Wait for the person of ``plan`` until their time is up (True) or the table moves (False)."""
@@ -234,6 +252,13 @@ class BotDriver:
             self._deadlines.pop(key, None)
             return True
         return False
+
+    async def _rest(self, table_id: str, seconds: float) -> None:
+        """Wait ``seconds`` for a person who has left, or less if the table moves (or is kicked)."""
+        wake = self._wake.setdefault(table_id, asyncio.Event())
+        wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), seconds)
 
     async def _run(self, table_id: str) -> None:
         loop = asyncio.get_running_loop()
@@ -253,9 +278,15 @@ class BotDriver:
                     if plan is None:
                         return
                     step, record = plan.step, plan.record
-                    auto = plan.timeout is not None
-                    if auto and not await self._out_of_time(table_id, plan):
+                    auto = plan.auto
+                    if auto == AUTO_TIME and not await self._out_of_time(table_id, plan):
                         fresh = True  # the person (or another process) moved: read the log again
+                        continue
+                    if auto == AUTO_LEFT and plan.timeout:
+                        # gone, but not for long enough yet: wait, then ask the store again (they
+                        # may be back by then, through another process)
+                        await self._rest(table_id, plan.timeout)
+                        fresh = True
                         continue
                     if plan.view is not None:
                         level = record.level if auto else record.seats[step.seat]

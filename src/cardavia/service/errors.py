@@ -33,3 +33,19 @@ class Stale(TableError):
     def __init__(self, code: str, message: str, state: TableState) -> None:
         super().__init__(code, message)
         self.state = state
+
+
+class Conflict(TableError):
+    """A request the table's present state refuses (it may be honoured later)."""
+
+    status = 409
+
+
+class HostOnly(TableError):
+    """A change only the host of a shared table may make (the others hold a seat, so they know the
+    table exists: they are told why rather than given a 404)."""
+
+    status = 403
+
+    def __init__(self) -> None:
+        super().__init__("host-only", "only the host may change this")

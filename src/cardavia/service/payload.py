@@ -3,6 +3,7 @@ the seat the browser holds (seat 0 for the host)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from cardavia.service.state import HUMAN, TableState
@@ -20,11 +21,13 @@ def view_json(state: TableState, viewer: int = VIEWER) -> JSON:
     return out
 
 
-def people_json(state: TableState) -> list[JSON]:
+def people_json(state: TableState, here: Collection[int] | None = None) -> list[JSON]:
     """Who sits where, for everyone at the table: "host", "person" (with the name they chose, and
-    ``"away": true`` while the AI made their last decision for them, their time having run out),
-    "open" (an invited seat not yet taken) or "ai" (the host's own seat too, once the host left).
-    Never an owner's key hash."""
+    ``"away": true`` while the AI plays for them: it made their last decision, their time having
+    run out or they having left, or the host handed their seat to it, ``"ai_plays": true``, until
+    they are back), "open" (an invited seat not yet taken) or "ai" (the host's own seat too, once
+    the host left). ``here``: the seats whose person is at the table now; given, each host and
+    person at a shared table says ``"here": true | false``. Never an owner's key hash."""
     people = state.record.people
     persons = {s for s, p in enumerate(people) if p is not None and p.get("owner") is not None}
     away: set[int] = set()
@@ -41,22 +44,31 @@ def people_json(state: TableState) -> list[JSON]:
     for seat in range(state.num_seats):
         person = people[seat] if seat < len(people) else None
         if seat == 0:
-            out.append({"seat": 0, "kind": "host" if state.record.seats[0] == HUMAN else "ai"})
+            host: JSON = {"seat": 0, "kind": "host" if state.record.seats[0] == HUMAN else "ai"}
+            if here is not None and state.shared and host["kind"] == "host":
+                host["here"] = 0 in here
+            out.append(host)
         elif person is None:
             out.append({"seat": seat, "kind": "ai"})
         elif person.get("owner") is None:
             out.append({"seat": seat, "kind": "open"})
         else:
             item: JSON = {"seat": seat, "kind": "person", "name": str(person.get("name", ""))}
-            if seat in away:
+            if seat in away or state.handed(seat):
                 item["away"] = True
+            if state.handed(seat):
+                item["ai_plays"] = True
+            if here is not None:
+                item["here"] = seat in here
             out.append(item)
     return out
 
 
-def table_out(state: TableState, since: int | None = None, viewer: int = VIEWER) -> JSON:
+def table_out(
+    state: TableState, since: int | None = None, viewer: int = VIEWER, here: Collection[int] | None = None
+) -> JSON:
     """The table envelope as ``viewer`` sees it; ``last`` lists the actions logged from ``since`` on
-    (public form for that seat)."""
+    (public form for that seat); ``here``: who is at the table now (see :func:`people_json`)."""
     record = state.record
     return {
         "id": record.id,
@@ -68,7 +80,7 @@ def table_out(state: TableState, since: int | None = None, viewer: int = VIEWER)
         "pace_ms": record.pace_ms,
         "status": state.status_for(viewer),
         "seat": viewer,
-        "people": people_json(state),
+        "people": people_json(state, here),
         "turn_limit_s": record.turn_limit_s,
         "view": view_json(state, viewer),
         "totals": list(state.totals),

@@ -15,7 +15,7 @@ from cardavia.games.errors import IllegalAction
 from cardavia.games.protocol import Deal, Game, Outcome
 from cardavia.games.registry import get_game
 from cardavia.service.seeds import deal_seed
-from cardavia.store.db import LoggedAction, TableRecord
+from cardavia.store.db import AUTO_LEFT, LoggedAction, TableRecord
 
 HUMAN = "human"
 JSON = dict[str, Any]
@@ -41,7 +41,7 @@ class DealSummary:
 class Step:
     """Work the server does itself: a bot's turn, a forced action, or dealing the next deal."""
 
-    kind: str  # "bot" | "forced" | "deal"
+    kind: str  # "bot" | "forced" | "deal" | "away" (the AI for a person the host handed to it)
     seat: int
     action: JSON | None = None  # known in advance for "forced" and "deal"
 
@@ -174,6 +174,34 @@ class TableState:
             return "waiting"
         return HUMAN if self.deal.to_act() == viewer else "people"
 
+    def handed(self, seat: int) -> bool:
+        """Whether the host handed ``seat``'s person, who had left, to the AI until they are back."""
+        people = self.record.people
+        person = people[seat] if 0 <= seat < len(people) else None
+        return person is not None and person.get("owner") is not None and bool(person.get("ai"))
+
+    def persons(self) -> list[int]:
+        """The seats a person holds: the host's (unless the host left it to the AI) and each invited
+        seat taken."""
+        people = list(self.record.people) + [None] * (self.num_seats - len(self.record.people))
+        return [
+            s
+            for s, person in enumerate(people[: self.num_seats])
+            if (s == 0 and self.record.seats[0] == HUMAN)
+            or (person is not None and person.get("owner") is not None)
+        ]
+
+    @property
+    def shared(self) -> bool:
+        """Whether an invited person holds a seat here (a table of friends, under way or not)."""
+        return any(p is not None and p.get("owner") is not None for p in self.record.people)
+
+    def person_turn(self) -> int | None:
+        """The seat of the person to decide now at a shared table, if one is (else None)."""
+        if not self.shared or self.status() != HUMAN or self.waiting:
+            return None
+        return self.deal.to_act()
+
     def timed(self) -> bool:
         """Whether a person is to decide under a turn limit (the AI plays for them when it ends)."""
         return self.record.turn_limit_s is not None and self.status() == HUMAN and not self.waiting
@@ -190,9 +218,9 @@ class TableState:
             return None
         if self.record.seats[seat] == HUMAN:
             forced = self.deal.forced_action()
-            if forced is None:
-                return None
-            return Step("forced", seat, self.game.action_to_json(forced))
+            if forced is not None:
+                return Step("forced", seat, self.game.action_to_json(forced))
+            return Step("away", seat) if self.handed(seat) else None
         return Step("bot", seat)
 
     def status(self) -> str:
@@ -201,8 +229,9 @@ class TableState:
             return "bots"
         return "over" if self.deal.is_over() else HUMAN
 
-    def entry(self, seat: int, action: JSON, auto: bool = False) -> LoggedAction:
-        """The log entry an action taken now would be (``auto``: the AI's, for an absent person)."""
+    def entry(self, seat: int, action: JSON, auto: int = 0) -> LoggedAction:
+        """The log entry an action taken now would be (``auto``: the AI's for a person, and why:
+        ``AUTO_TIME`` or ``AUTO_LEFT``)."""
         return LoggedAction(self.seq, self.deal_no if seat >= 0 else self.deal_no + 1, seat, action, auto)
 
     def since(self, seq: int, viewer: int = 0) -> list[JSON]:
@@ -217,7 +246,8 @@ class TableState:
                 "action": public_action(self.game, e.seat, e.action, viewer),
             }
             if e.auto:
-                item["auto"] = True  # the AI played for a person whose time ran out
+                item["auto"] = True  # the AI played for a person: their time ran out, or they left
+                item["auto_reason"] = "left" if e.auto == AUTO_LEFT else "time"
             out.append(item)
         return out
 

@@ -21,7 +21,7 @@ from typing import Any
 from cardavia.bots.base import LEVELS
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import get_game
-from cardavia.service.errors import NotFound, Stale, TableError
+from cardavia.service.errors import Conflict, HostOnly, NotFound, Stale, TableError
 from cardavia.service.state import HUMAN, DealSummary, TableState, public_action, seat_of
 from cardavia.store.db import FinishedDeal, LoggedAction, SeqTaken, Store, TableRecord
 
@@ -31,6 +31,15 @@ LOCK_STRIPES = 256  # tables share this many locks: bounded memory, rare content
 READ_WAIT_S = 0.2  # a read waits this long for a write of its table, then reads a copy of its own
 TURN_LIMITS = (30, 120)  # seconds a person may take per decision, when the host sets a limit
 NAME_MAX = 24  # characters of a display name
+# Presence at shared tables. A person's browser holding the table's event stream writes a heartbeat
+# at most every PRESENCE_BEAT_S (the stream wakes at least every 15 s); a request of theirs counts
+# too. Nothing heard for LEFT_AFTER_S: they have left (two beats missed, and some slack).
+PRESENCE_BEAT_S = 15.0
+LEFT_AFTER_S = 40.0
+# With no turn limit, a person who has left is waited for this long after they were last seen, then
+# the AI plays their decisions until they are back (a table never waits forever on someone gone).
+AWAY_GRACE_S = 90.0
+PRESENCE_CACHE_S = 5.0  # how long a process reuses a table's presence read for what it shows
 
 
 def token_hash(token: str) -> str:
@@ -56,6 +65,8 @@ class TableService:
         self._cache: OrderedDict[str, TableState] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
+        self._beats: dict[tuple[str, int], float] = {}  # (table, seat) -> when this process wrote it
+        self._presence: dict[str, tuple[float, dict[int, float]]] = {}  # table -> (read at, seen)
         # where new tables' seeds come from (tests replace it to make tables repeatable)
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
 
@@ -188,6 +199,8 @@ class TableService:
         state.record = record
         self.store.create_table(record)
         self._remember(state)
+        if friends:
+            self.seen(record.id, 0, force=True)  # the host is at their new table
         return state
 
     def try_from(self, table_id: str, owner: str, deal_no: int, step: int, *, pace_ms: int) -> TableState:
@@ -236,6 +249,8 @@ class TableService:
         with self.lock(table_id):
             cached = self._cache.get(table_id)
             seat = None if cached is None else seat_of(cached.record, owner)
+            if cached is not None and seat is not None and cached.handed(seat):
+                cached = self._back(cached, seat)  # acting is coming back: the seat is theirs again
             if cached is not None and cached.seq == seq and seat is not None:
                 # The usual case, without a read: if another process wrote seq meanwhile, the unique
                 # key refuses this write and the answer is made again from the log.
@@ -246,6 +261,8 @@ class TableService:
             state = self._state(table_id, owner)
             seat = seat_of(state.record, owner)
             assert seat is not None  # _state checked it
+            if state.handed(seat):
+                state = self._back(state, seat)
             try:
                 return self._act(state, seq, action_obj, seat)
             except Stale as exc:
@@ -315,6 +332,7 @@ class TableService:
         if found is None:
             raise NotFound()
         table_id, seat = found
+        self.seen(table_id, seat, force=True)
         with self.lock(table_id):
             self.forget(table_id)
             return self._state(table_id, owner), seat
@@ -330,13 +348,16 @@ class TableService:
             return self._state(table_id, owner)
 
     def give_to_ai(self, table_id: str, owner: str, seat: int) -> TableState:
-        """The AI of the table's level plays ``seat`` from now on (host only, else NotFound).
+        """The AI of the table's level plays ``seat`` (host only, else NotFound).
 
         ``seat`` is an invited seat not yet taken (its links are revoked), or seat 0, the host's
         own: the host leaves, and every open seat goes to the AI as well, since only the host could
         have started the table. A seat the AI plays already is answered as done (idempotent); a
-        seat a person has taken, or one the game does not have, is ``seat-not-open``: a person
-        who is away is played for by the turn limit, and keeps their seat for when they return.
+        seat the game does not have is ``seat-not-open``.
+
+        A seat a person has taken stays theirs: if they have left (see :data:`LEFT_AFTER_S`), the
+        AI plays their decisions at once, logged as the AI's for them, until they come back (open
+        the table or act); if they are at the table, :class:`Conflict` ``person-here``.
         """
         with self.lock(table_id):
             state = self._state(table_id, owner)
@@ -351,12 +372,118 @@ class TableService:
             if record.seats[seat] != HUMAN:
                 return state
             person = record.people[seat] if seat < len(record.people) else None
-            if seat != 0 and (person is None or person.get("owner") is not None):
+            if seat != 0 and person is not None and person.get("owner") is not None:
+                return self._hand(state, owner, seat)
+            if seat != 0 and person is None:
                 raise refused
             if not self.store.give_to_ai(table_id, record.level, (seat,), every_open=seat == 0):
                 raise refused  # taken a moment ago
             self.forget(table_id)
             return self._state(table_id, owner)
+
+    def _hand(self, state: TableState, owner: str, seat: int) -> TableState:
+        """The host hands ``seat``'s person, who has left, to the AI until they are back."""
+        table_id = state.record.id
+        if state.handed(seat):
+            return state
+        if seat in self.here(state, fresh=True):
+            raise Conflict(
+                "person-here",
+                "that person is at the table: the AI plays for them only once they have left",
+                {"seat": seat},
+            )
+        status = "bots" if state.person_turn() == seat else None  # the hint for a restarted server
+        if not self.store.set_handed(table_id, seat, True, status):
+            raise TableError("seat-not-open", "that seat is not a person's", {"seat": seat})
+        self.forget(table_id)
+        return self._state(table_id, owner)
+
+    def _back(self, state: TableState, seat: int) -> TableState:
+        """``seat``'s person, handed to the AI, is back: their decisions are theirs again."""
+        table_id = state.record.id
+        step = state.pending()
+        status = HUMAN if step is not None and step.kind == "away" and step.seat == seat else None
+        self.store.set_handed(table_id, seat, False, status)
+        self.forget(table_id)
+        return self._state(table_id, None)
+
+    def returned(self, table_id: str, owner: str) -> TableState | None:
+        """``owner`` opened the table: noted as seen, and if the host had handed their seat to the
+        AI, the seat is theirs again (the new state; None when nothing changed)."""
+        with self.lock(table_id):
+            state = self._state(table_id, owner)
+            seat = seat_of(state.record, owner)
+            assert seat is not None  # _state checked it
+            if state.shared:
+                self.seen(table_id, seat)
+            return self._back(state, seat) if state.handed(seat) else None
+
+    # -- presence ---------------------------------------------------------------------------------
+    def seen(self, table_id: str, seat: int, *, force: bool = False) -> bool:
+        """Note that ``seat``'s person is at the table now; stored at most every
+        :data:`PRESENCE_BEAT_S` per seat by this process, unless ``force``. True if written."""
+        now = self.clock()
+        key = (table_id, seat)
+        with self._cache_lock:
+            last = self._beats.get(key)
+            if not force and last is not None and 0 <= now - last < PRESENCE_BEAT_S:
+                return False
+            if len(self._beats) > 100_000:  # forget them all rather than grow: one write each again
+                self._beats.clear()
+            self._beats[key] = now
+        try:
+            self.store.touch(table_id, seat, now)
+        except BaseException:
+            with self._cache_lock:
+                self._beats.pop(key, None)
+            raise
+        with self._cache_lock:
+            cached = self._presence.get(table_id)
+            if cached is not None:
+                self._presence[table_id] = (cached[0], {**cached[1], seat: now})
+        return True
+
+    def presence(self, table_id: str, *, fresh: bool = False) -> dict[int, float]:
+        """When each seat's person was last seen, as the store says; a read less than
+        :data:`PRESENCE_CACHE_S` old is reused unless ``fresh``."""
+        now = self.clock()
+        cached = self._presence.get(table_id)
+        if not fresh and cached is not None and 0 <= now - cached[0] < PRESENCE_CACHE_S:
+            return cached[1]
+        seen = self.store.presence(table_id)
+        with self._cache_lock:
+            if len(self._presence) > self.cache_size:
+                self._presence.clear()
+            self._presence[table_id] = (now, seen)
+        return seen
+
+    def here(self, state: TableState, *, fresh: bool = False) -> frozenset[int]:
+        """The seats of ``state``'s table whose person is there now (seen in the last
+        :data:`LEFT_AFTER_S`); empty at a table no invited person shares."""
+        if not state.shared:
+            return frozenset()
+        seen = self.presence(state.record.id, fresh=fresh)
+        now = self.clock()
+        return frozenset(s for s in state.persons() if s in seen and now - seen[s] < LEFT_AFTER_S)
+
+    def left_turn(self, state: TableState) -> tuple[int, float] | None:
+        """At a shared table with no turn limit, the person to decide now and the seconds until
+        the AI decides for them: :data:`AWAY_GRACE_S` after they were last seen (0: now).
+
+        None when no person is to decide, the table has a turn limit (it has its own clock), or no
+        other person is at the table: nobody waits, and the table rests until someone is back.
+        """
+        if state.record.turn_limit_s is not None:
+            return None
+        seat = state.person_turn()
+        if seat is None:
+            return None
+        seen = self.presence(state.record.id, fresh=True)
+        now = self.clock()
+        if not any(s != seat and s in seen and now - seen[s] < LEFT_AFTER_S for s in state.persons()):
+            return None
+        last = seen.get(seat, state.record.created_at)
+        return seat, max(0.0, last + AWAY_GRACE_S - now)
 
     def next_deal(self, table_id: str, owner: str, seq: int) -> TableState:
         """Deal the next deal once the current one is over (idempotent for the same ``seq``, even
@@ -379,9 +506,10 @@ class TableService:
         self._commit(state, state.entry(-1, state.next_deal_marker()), None)
         return state
 
-    def server_step(self, table_id: str, seq: int, seat: int, action_json: JSON, auto: bool = False) -> bool:
+    def server_step(self, table_id: str, seq: int, seat: int, action_json: JSON, auto: int = 0) -> bool:
         """Apply the server's own action (a bot's, a forced one, a new deal) decided at ``seq``;
-        ``auto``: the AI's for a person whose time ran out (marked so in the log).
+        ``auto``: the AI's for a person, and why (``AUTO_TIME``: their time ran out; ``AUTO_LEFT``:
+        they had left), marked so in the log.
 
         False if the table is no longer at ``seq`` (another process or request got there first).
         """
@@ -426,8 +554,11 @@ class TableService:
             self.on_append(state.record.id, entry.seq)
 
     def set_pace(self, table_id: str, owner: str, pace_ms: int) -> TableState:
+        """The pause before each of the server's moves, for everyone at the table: the host's to
+        set (a guest's ask is :class:`HostOnly`)."""
         with self.lock(table_id):
-            self._state(table_id, owner)
+            if seat_of(self._state(table_id, owner).record, owner) != 0:
+                raise HostOnly()
             self.store.set_pace(table_id, pace_ms)
             return self._state(table_id, owner)
 

@@ -27,7 +27,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import NullPool
 
-from cardavia.store.models import ActionRow, DealRow, InviteRow, ReviewRow, TableRow
+from cardavia.store.models import ActionRow, DealRow, InviteRow, PresenceRow, ReviewRow, TableRow
 
 ENV_VAR = "CARDAVIA_DATABASE_URL"
 NOTIFY_CHANNEL = "cardavia_tables"
@@ -41,6 +41,7 @@ ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 DEALS: Table = DealRow.__table__  # type: ignore[assignment]
 REVIEWS: Table = ReviewRow.__table__  # type: ignore[assignment]
 INVITES: Table = InviteRow.__table__  # type: ignore[assignment]
+PRESENCE: Table = PresenceRow.__table__  # type: ignore[assignment]
 _HEAD = select(
     TABLES,
     select(func.max(ACTIONS.c.seq)).where(ACTIONS.c.table_id == TABLES.c.id).scalar_subquery().label("n"),
@@ -194,13 +195,19 @@ class TableRecord:
     turn_limit_s: int | None = None  # a person's time per decision before the AI plays for them
 
 
+AUTO_TIME = 1  # LoggedAction.auto: the AI played for a person whose time for the turn ran out
+AUTO_LEFT = 2  # LoggedAction.auto: the AI played for a person who had left the table
+
+
 @dataclass(frozen=True)
 class LoggedAction:
     seq: int
     deal_no: int
     seat: int  # -1: the start of deal ``deal_no``
     action: dict[str, Any]
-    auto: bool = False  # the AI played this for a person whose time ran out
+    # the AI played this for a person: AUTO_TIME (their time ran out) or AUTO_LEFT (they had left:
+    # the host handed their seat to the AI, or no limit and they were gone past the grace); 0: not
+    auto: int = 0
 
 
 @dataclass(frozen=True)
@@ -479,7 +486,7 @@ class Store:
     def actions(self, table_id: str, from_seq: int = 0) -> list[LoggedAction]:
         with self.engine.connect() as conn:
             rows = conn.execute(_ACTIONS_FROM, {"table_id": table_id, "from_seq": from_seq})
-            return [LoggedAction(r[0], r[1], r[2], json.loads(r[3]), bool(r[4])) for r in rows]
+            return [LoggedAction(r[0], r[1], r[2], json.loads(r[3]), int(r[4])) for r in rows]
 
     @_guarded
     def append(
@@ -500,7 +507,7 @@ class Store:
             "seat": entry.seat,
             "action": json.dumps(entry.action, sort_keys=True, separators=(",", ":")),
             "created_at": time.time(),
-            "auto": 1 if entry.auto else 0,
+            "auto": int(entry.auto),
         }
         if self._raw_ok and finished is None and not self.is_postgres:
             self._append_raw(row, table_id, status)
@@ -663,6 +670,66 @@ class Store:
                 if seat in wanted or (every_open and person is not None and person.get("owner") is None):
                     seats[seat], people[seat] = level, None
             return self._set_people(conn, table_id, row[1], people, seats)
+
+    @_guarded
+    def set_handed(self, table_id: str, seat: int, on: bool, status: str | None = None) -> bool:
+        """Mark (``on``) or unmark the invited person of ``seat`` as one the AI plays for until they
+        are back (the host chose so once they had left); ``status``: the table's new status hint,
+        written in the same transaction. False, with nothing changed, if no person holds ``seat``."""
+        for _ in range(8):
+            try:
+                return self._set_handed(table_id, seat, on, status)
+            except _Raced:
+                continue
+        raise StoreUnavailable("busy", "too many seats changed at once at one table")
+
+    def _set_handed(self, table_id: str, seat: int, on: bool, status: str | None) -> bool:
+        with self._tx() as conn:
+            row = conn.execute(select(TABLES.c.people).where(TABLES.c.id == table_id)).first()
+            if row is None:
+                return False
+            people = json.loads(row[0])
+            person = people[seat] if 0 <= seat < len(people) else None
+            if person is None or person.get("owner") is None:
+                return False
+            if bool(person.get("ai")) == on:
+                return True
+            if on:
+                person["ai"] = True
+            else:
+                person.pop("ai", None)
+            if not self._set_people(conn, table_id, row[0], people):
+                raise _Raced()
+            if status is not None:
+                conn.execute(_SET_STATUS, {"tid": table_id, "status": status})
+        return True
+
+    # -- presence ---------------------------------------------------------------------------------
+    @_guarded
+    def touch(self, table_id: str, seat: int, now: float) -> None:
+        """Record that the person of ``seat`` was seen at ``now`` (one upsert of a small row)."""
+        if self.is_postgres:
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            stmt: Any = pg_insert(PRESENCE)
+        else:
+            from sqlalchemy.dialects.sqlite import insert as lite_insert
+
+            stmt = lite_insert(PRESENCE)
+        stmt = stmt.values(table_id=table_id, seat=seat, seen_at=now).on_conflict_do_update(
+            index_elements=[PRESENCE.c.table_id, PRESENCE.c.seat], set_={"seen_at": now}
+        )
+        with self._tx() as conn:
+            conn.execute(stmt)
+
+    @_guarded
+    def presence(self, table_id: str) -> dict[int, float]:
+        """When each seat's person of ``table_id`` was last seen (seats never seen are missing)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(PRESENCE.c.seat, PRESENCE.c.seen_at).where(PRESENCE.c.table_id == table_id)
+            )
+            return {int(r[0]): float(r[1]) for r in rows}
 
     @_guarded
     def history(self, owner: str, limit: int = 200) -> list[FinishedDeal]:

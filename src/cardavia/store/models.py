@@ -111,3 +111,16 @@ class InviteRow(Base):
 
 Index("ix_cardavia_invites_table", InviteRow.table_id, InviteRow.seat)
 Index("ix_cardavia_invites_owner", InviteRow.owner)
+
+
+class PresenceRow(Base):
+    """When the person of a seat at a shared table was last seen (a heartbeat of their browser's
+    event stream, written at most every few seconds, or a request of theirs): one row a seat."""
+
+    __tablename__ = "cardavia_presence"
+
+    table_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("cardavia_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seen_at: Mapped[float] = mapped_column()

@@ -12,6 +12,7 @@ or locked database delays only the requests that wait on it. A database that can
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import secrets
@@ -23,6 +24,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, create_model
+from starlette.background import BackgroundTask
 
 from cardavia.games.errors import GameError
 from cardavia.games.registry import game_ids
@@ -34,6 +36,7 @@ from cardavia.service.reviews import ReviewService
 from cardavia.service.seeds import derive
 from cardavia.service.state import HUMAN, TableState, seat_of
 from cardavia.service.tables import TableService
+from cardavia.store.db import StoreUnavailable
 from cardavia.web.events import EventHub, Mode, Snapshot, table_stream
 
 SECRET_COOKIE = "cardavia_key"
@@ -226,14 +229,16 @@ def _seen_by(state: TableState, owner: str | None) -> int:
 
 
 def _error_body(
-    exc: GameError, since: int | None = None, owner: str | None = None
+    exc: GameError, since: int | None = None, owner: str | None = None, service: TableService | None = None
 ) -> tuple[dict[str, Any], int]:
     """The body and status of any error of the engines or the service (never a 500). Call it under
-    the table's lock: a 409 carries the table, as ``owner``'s seat sees it."""
+    the table's lock: a 409 carries the table, as ``owner``'s seat sees it (with who is there, if
+    ``service`` is given)."""
     status = exc.status if isinstance(exc, TableError) else 422
     body = error_json(exc.code, exc.message, exc.params)
     if isinstance(exc, Stale):
-        body["table"] = table_out(exc.state, since, _seen_by(exc.state, owner))
+        here = None if service is None else service.here(exc.state)
+        body["table"] = table_out(exc.state, since, _seen_by(exc.state, owner), here)
     return body, status
 
 
@@ -244,8 +249,21 @@ def game_error_response(exc: GameError, since: int | None = None, owner: str | N
 
 
 def _driven(state: TableState) -> bool:
-    """Whether the bot driver must look at the table: a bot is to act, or a person under a limit."""
-    return state.status() == "bots" or state.timed()
+    """Whether the bot driver must look at the table: a bot is to act, or a person under a limit,
+    or a person at a shared table (who may have left: the driver asks the store whether they did)."""
+    return state.status() == "bots" or state.timed() or state.person_turn() is not None
+
+
+def _out(rt: Runtime, state: TableState, since: int | None, viewer: int) -> dict[str, Any]:
+    """``table_out`` with who is at the table now. Call it under the table's lock."""
+    return table_out(state, since, viewer, rt.service.here(state))
+
+
+def _note_seen(rt: Runtime, table_id: str, seat: int) -> None:
+    """Note a person as seen (after their request was answered); a database that cannot answer
+    now only delays it to their next request or heartbeat."""
+    with contextlib.suppress(StoreUnavailable):
+        rt.service.seen(table_id, seat)
 
 
 def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
@@ -315,10 +333,10 @@ def _rendered(
         try:
             state, since = work()
         except GameError as exc:
-            body, code = _error_body(exc, error_since, owner)
+            body, code = _error_body(exc, error_since, owner, rt.service)
             bots = isinstance(exc, Stale) and _driven(exc.state)
             return body, code, bots
-        return table_out(state, since, _seen_by(state, owner)), status, _driven(state)
+        return _out(rt, state, since, _seen_by(state, owner)), status, _driven(state)
 
     if table_id is None:
         return render()
@@ -401,7 +419,7 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
             if person is not None
         ]
         with rt.service.lock(state.record.id):
-            out = table_out(state)
+            out = _out(rt, state, None, 0)
         out["invites"] = [{"seat": seat, "url": join_url(request, token)} for seat, token in tokens]
         return out, 201
 
@@ -433,11 +451,17 @@ async def start_table(table_id: TableId, request: Request) -> Any:
     return reply
 
 
-@router.post("/tables/{table_id}/seats/{seat}/ai", response_model=TableOut, responses=ERRORS)
+@router.post(
+    "/tables/{table_id}/seats/{seat}/ai",
+    response_model=TableOut,
+    responses={**ERRORS, 409: {"model": ErrorOut, "description": "person-here: that person is at the table"}},
+)
 async def seat_to_ai(table_id: TableId, seat: Annotated[int, Path(ge=0, le=16)], request: Request) -> Any:
-    """The AI plays ``seat`` from now on (host only): an invited seat not yet taken (its link stops
-    working), or seat 0, the host's own, when the host leaves the table (every open seat goes to
-    the AI too). Asking again answers the same; a seat a person has taken is 400 ``seat-not-open``."""
+    """The AI plays ``seat`` (host only): an invited seat not yet taken, from now on (its link stops
+    working); seat 0, the host's own, when the host leaves the table (every open seat goes to the
+    AI too); or a seat a person took who has left the table: the AI plays their decisions at once
+    until they are back (409 ``person-here`` while they are at the table). Asking again answers
+    the same."""
     rt = runtime(request)
     owner = _owner_or_404(request)
     reply, _ = await _respond(
@@ -466,7 +490,7 @@ async def join(
             body_err, code = _error_body(exc)
             return body_err, code, False
         with rt.service.lock(state.record.id):
-            return table_out(state, None, seat), 200, _driven(state)
+            return _out(rt, state, None, seat), 200, _driven(state)
 
     out, code, driven = await rt.offload.run(work)
     if driven:
@@ -486,7 +510,18 @@ async def get_table(
 
     def read() -> tuple[dict[str, Any], bool]:
         with rt.service.reading(table_id, owner) as state:
-            return table_out(state, since, _seen_by(state, owner)), _driven(state)
+            viewer = _seen_by(state, owner)
+            if not state.shared:
+                return table_out(state, since, viewer), _driven(state)
+            if not state.handed(viewer):
+                _note_seen(rt, table_id, viewer)
+                return _out(rt, state, since, viewer), _driven(state)
+        # the host had handed this person's seat to the AI: they are back
+        back = rt.service.returned(table_id, owner)
+        with rt.service.reading(table_id, owner) as state:
+            if back is not None:
+                state = back
+            return _out(rt, state, since, viewer), _driven(state)
 
     body, bots = await rt.offload.run(read)
     if bots:
@@ -500,13 +535,17 @@ async def act(table_id: TableId, body: ActionIn, request: Request) -> Any:
     event stream."""
     rt = runtime(request)
     owner = _owner_or_404(request)
-    reply, _ = await _respond(
-        rt,
-        table_id,
-        lambda: rt.service.act(table_id, owner, body.seq, body.action),
-        error_since=body.seq,
-        owner=owner,
-    )
+    noted: list[int] = []  # the seat of a person at a shared table: seen, once the reply is sent
+
+    def work() -> tuple[TableState, int | None]:
+        state, since = rt.service.act(table_id, owner, body.seq, body.action)
+        if state.shared:
+            noted.append(_seen_by(state, owner))
+        return state, since
+
+    reply, _ = await _respond(rt, table_id, work, error_since=body.seq, owner=owner)
+    if noted:
+        reply.background = BackgroundTask(rt.offload.run, _note_seen, rt, table_id, noted[0])
     return reply
 
 
@@ -524,8 +563,13 @@ async def next_deal(table_id: TableId, body: SeqIn, request: Request) -> Any:
     return reply
 
 
-@router.post("/tables/{table_id}/settings", response_model=TableOut, responses=ERRORS)
+@router.post(
+    "/tables/{table_id}/settings",
+    response_model=TableOut,
+    responses={**ERRORS, 403: {"model": ErrorOut, "description": "host-only: a guest asked"}},
+)
 async def settings(table_id: TableId, body: SettingsIn, request: Request) -> Any:
+    """The table's pace, for everyone at it (the host's to set: a guest's ask is 403 ``host-only``)."""
     rt = runtime(request)
     owner = _owner_or_404(request)
     reply, _ = await _respond(
@@ -578,8 +622,10 @@ async def events(
     owner = _owner_or_404(request)
 
     def exists() -> None:
-        with rt.service.reading(table_id, owner):
-            pass
+        with rt.service.reading(table_id, owner) as state:
+            shared = state.shared
+        if shared:  # opening the table is coming back: a seat handed to the AI is theirs again
+            rt.service.returned(table_id, owner)
 
     await rt.offload.run(exists)  # 404 (or 503) before the stream starts
     resumed = last_event_id(request)
@@ -596,7 +642,12 @@ async def events(
                 settling = status == "bots" and state.record.pace_ms == 0 and rt.driver.busy(table_id)
                 wanted = mode == "always" or (state.seq != after and (mode == "changed" or not settling))
                 viewer = _seen_by(state, owner)
-                data = json.dumps(table_out(state, after, viewer), separators=(",", ":")) if wanted else None
+                if state.shared:
+                    _note_seen(rt, table_id, viewer)  # the stream's heartbeat (stored every 15 s at most)
+                out = None
+                if wanted:
+                    out = _out(rt, state, after, viewer) if state.shared else table_out(state, after, viewer)
+                data = None if out is None else json.dumps(out, separators=(",", ":"))
                 return Snapshot(state.seq, settling, data), _driven(state)
         except NotFound:
             return None, False

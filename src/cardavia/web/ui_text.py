@@ -122,6 +122,38 @@ COMMON: dict[str, Msg | Plural] = {
         "seat list and seat box: an invited seat whose link nobody has used yet", "Waiting for a player"
     ),
     "who_ai": Msg("seat list and seat box: the AI plays this seat", "Played by the AI"),
+    "who_left": Msg(
+        "seat list and seat box: an invited friend's browser has left the table (closed or lost)",
+        "Has left the table",
+    ),
+    "who_host_left": Msg(
+        "seat list: the host (the person who made the table) has left the table for now",
+        "Host, has left the table",
+    ),
+    "seat_play_for": Msg(
+        "seat list button (host): a friend has left the table; the AI plays their turns until they are back",
+        "Let the AI play for them",
+    ),
+    "left_table": Msg(
+        "table log: an invited friend (or the host) has left the table; %(name)s is their seat's name",
+        "%(name)s has left the table.",
+    ),
+    "back_table": Msg(
+        "table log: a friend who had left is back at the table; %(name)s is their seat's name",
+        "%(name)s is back.",
+    ),
+    "handed_ai": Msg(
+        "table log: the host let the AI play for a friend who left; %(name)s is their seat's name",
+        "The AI plays for %(name)s until they are back.",
+    ),
+    "auto_left": Msg(
+        "table log: %(name)s has left the table, so the AI made this move for them",
+        "%(name)s is away: the AI plays for them.",
+    ),
+    "auto_left_you": Msg(
+        "table log: the player had left the table, so the AI made this move for them",
+        "You were away: the AI played this move for you.",
+    ),
     "copy_link": Msg("button: copy an invite link to the clipboard", "Copy"),
     "copied": Msg("button after the invite link was copied to the clipboard", "Copied"),
     "new_link": Msg(

@@ -1,7 +1,8 @@
 // A table shared with invited friends: the list of who sits in each seat (everyone sees it; the
 // host also gets, for each open seat, its invite link with Copy, "New link" and "Let the AI play
-// this seat"), the open and AI seats marked on the felt, the rules' meta line counting the people
-// and the AI at the table, and arrivals said in the move log (a polite live region). Names are
+// this seat", and for a friend who has left, "Let the AI play for them"), the open and AI seats and
+// the absent marked on the felt, the rules' meta line counting the people and the AI at the table,
+// and arrivals, departures and returns said in the move log (a polite live region). Names are
 // shown as text only. No game is named here.
 import { el } from "./text.js";
 
@@ -46,22 +47,45 @@ export function createSeats(h) {
 
   const path = (tail) => `/api/tables/${encodeURIComponent(current.id)}/${tail}`;
 
-  // what changed for the others to hear: an arrival, a seat the AI takes from now on
+  // what changed for the others to hear: an arrival, a seat the AI takes from now on, someone
+  // leaving or coming back, the AI playing for someone who left
   function announce(previous, next) {
     if (!previous || previous.id !== next.id) return;
     for (const person of next.people || []) {
       const before = (previous.people || [])[person.seat];
-      if (!before || before.kind === person.kind) continue;
-      if (person.kind === "person") h.log(t("joined", { name: person.name }));
-      else if (person.kind === "ai") h.log(t("now_ai", { seat: seatName(person.seat) }));
+      if (!before) continue;
+      const name = seatName(person.seat);
+      if (before.kind !== person.kind) {
+        if (person.kind === "person") h.log(t("joined", { name: person.name }));
+        else if (person.kind === "ai") h.log(t("now_ai", { seat: name }));
+        continue;
+      }
+      if (person.seat === h.me()) continue; // this browser is here: its own comings are not news
+      if (person.ai_plays && !before.ai_plays) h.log(t("handed_ai", { name }));
+      else if (person.here === false && before.here === true) h.log(t("left_table", { name }));
+      else if (person.here === true && before.here === false) h.log(t("back_table", { name }));
     }
   }
 
   function stateText(person) {
-    if (person.kind === "host") return t("who_host");
+    if (person.kind === "host") return person.here === false ? t("who_host_left") : t("who_host");
     if (person.kind === "open") return t("who_open");
     if (person.kind === "ai") return t("who_ai");
-    return person.away ? t("who_away") : t("who_person");
+    if (person.away) return t("who_away");
+    return person.here === false ? t("who_left") : t("who_person");
+  }
+
+  // presence writes nothing to the log, so no event says who left or came back: look again now
+  // and then while the table is shared
+  let presenceTimer = null;
+  function watchPresence(shared) {
+    if (!shared) { clearInterval(presenceTimer); presenceTimer = null; return; }
+    if (presenceTimer) return;
+    presenceTimer = setInterval(async () => {
+      if (!current) return;
+      const reply = await api("GET", `/api/tables/${encodeURIComponent(current.id)}`);
+      if (reply.ok) h.update(reply.body);
+    }, 20000);
   }
 
   async function newLink(seat) {
@@ -105,9 +129,16 @@ export function createSeats(h) {
 
   function row(person, host, links) {
     const seat = person.seat;
-    const item = el("li", { class: `seat-row ${person.kind}${person.away ? " away" : ""}` },
+    const left = person.here === false && !person.away;
+    const item = el("li", { class: `seat-row ${person.kind}${person.away ? " away" : ""}${left ? " left" : ""}` },
       el("span", { class: "seat-row-name", text: seatName(seat) }),
       el("span", { class: "seat-row-state", text: stateText(person) }));
+    if (host && person.kind === "person" && left) {
+      // a friend who has left: the host may let the AI play for them at once, until they are back
+      item.append(el("div", { class: "seat-row-actions" },
+        button("play-for", t("seat_play_for"), seat, () => toAI(seat))));
+      return item;
+    }
     if (!host || person.kind !== "open") return item;
     const url = links[seat];
     const actions = el("div", { class: "seat-row-actions" });
@@ -136,7 +167,8 @@ export function createSeats(h) {
       if (person.kind === "open") text = t("who_open");
       else if (person.kind === "ai") text = t("who_ai");
       else if (person.away) text = t("who_away");
-      if (text) box.append(el("p", { class: `seat-who ${person.kind}`, text }));
+      else if (person.here === false) text = t("who_left");
+      if (text) box.append(el("p", { class: `seat-who ${person.kind}${person.here === false ? " left" : ""}`, text }));
     }
   }
 
@@ -147,6 +179,7 @@ export function createSeats(h) {
     const shared = isShared(people);
     const host = h.me() === 0;
     $("seats-panel").hidden = !shared;
+    watchPresence(shared);
     markFelt(people, shared);
     if (meta) {
       const persons = people.filter((p) => p.kind !== "ai").length;

@@ -252,7 +252,12 @@ function show(next) {
   for (const entry of entries) {
     if (entry.seat >= 0) {
       // a move the AI made for a person whose time ran out is said to be the AI's
-      if (entry.auto) { flush(); log(entry.seat === me ? t("auto_played_you") : t("auto_played", { name: seatName(entry.seat) })); }
+      if (entry.auto) {
+        flush();
+        const left = entry.auto_reason === "left"; // the person had left, rather than run out of time
+        if (entry.seat === me) log(t(left ? "auto_left_you" : "auto_played_you"));
+        else log(t(left ? "auto_left" : "auto_played", { name: seatName(entry.seat) }));
+      }
       plays.push(entry);
       continue;
     }
@@ -342,6 +347,8 @@ function renderAll() {
     const guest = me !== 0 && isShared(table.people);
     $("act-new").hidden = guest;
     document.querySelector(".level-choice").hidden = guest;
+    // the pace is everyone's at the table: the host's to set, not a guest's
+    for (const part of [$("pace"), document.querySelector("label[for='pace']")]) if (part) part.hidden = guest;
     $("level-note").hidden = guest || table.level === level();
     explainResult(table);
     // the finished deal's replay and review (its own page)
