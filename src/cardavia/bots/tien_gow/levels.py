@@ -78,17 +78,17 @@ class NormalBot:
 
 @dataclass(frozen=True)
 class EasyBot:
-    """A casual player: the same sound ideas without counting tiles, and often a whim.
+    """A beginner: the same sound ideas without counting tiles, and often a hunch instead.
 
     It does not remember what was played (every tile it does not hold might still be out), and on
-    about a third of its non-final decisions it follows a hunch instead: any legal play, face up or
-    face down, so it spends a finisher too early or throws away a trick it could have taken, as a
+    more than half of its non-final decisions it follows a hunch: any legal play, face up or face
+    down, so it spends a finisher too early or throws away a trick it could have taken, as a
     beginner does. It never gives away the last trick it could win.
     """
 
     game: str = "tien-gow"
     level: str = "easy"
-    noise: float = 0.35
+    noise: float = 0.6
 
     def decide(self, view: View, rng: random.Random) -> Decision[Play]:
         forced = _only(view)
