@@ -84,7 +84,10 @@ def _review(args: argparse.Namespace) -> int:
     if args.index:
         from cardavia.bots.review import run_bulk_command
 
-        return run_bulk_command(Path(args.file), args.seed, args.workers, args.json, args.max_samples)
+        results = Path(args.results) if args.results else None
+        return run_bulk_command(
+            Path(args.file), args.seed, args.workers, args.json, args.max_samples, results
+        )
     if args.seat is None:
         print("cardavia review: --seat N is needed (the seat whose decisions are reviewed)", file=sys.stderr)
         return 2
@@ -177,6 +180,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="FILE is an arena's index.json: review every seat of every record, summed up by level",
     )
     review.add_argument("--workers", type=int, default=1, help="with --index: processes to review in")
+    review.add_argument(
+        "--results",
+        default=None,
+        metavar="FILE",
+        help="with --index: keep each seat's review in FILE (JSON lines) as it is done, and reuse those "
+        "already there: a bulk review can be resumed or extended to more deals",
+    )
     review.add_argument(
         "--max-samples",
         type=int,

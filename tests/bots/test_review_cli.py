@@ -84,3 +84,28 @@ def test_arena_records_write_every_deal_and_an_index(
     assert bulk["random"]["seat_deals"] == bulk["easy"]["seat_deals"] == 8 and bulk["random"]["decisions"] > 0
     lo, hi = bulk["easy"]["ci95"]
     assert lo <= bulk["easy"]["loss_per_decision"] <= hi
+
+
+def test_bulk_review_keeps_its_results_and_resumes_from_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "recs"
+    args = ["arena", "tien-gow", "--seats", "easy,random,easy,random", "--deals", "2", "--seed", "4"]
+    assert main([*args, "--records", str(out), "--json"]) == 0
+    index = json.loads((out / "index.json").read_text())
+    (out / "first.json").write_text(json.dumps(index[:4]))
+    results = tmp_path / "results.jsonl"
+    bulk = ["review", "--index", "--json", "--max-samples", "4", "--results", str(results)]
+    capsys.readouterr()
+    assert main([*bulk[:1], str(out / "first.json"), *bulk[1:]]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert len(results.read_text().splitlines()) == 16  # 4 records x 4 seats
+    assert first["easy"]["deals"] == 1 and first["easy"]["seat_deals"] == 8
+    # the whole index: the first deal's 16 seat reviews are read back, only the second's are run
+    assert main([*bulk[:1], str(out / "index.json"), *bulk[1:]]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert len(results.read_text().splitlines()) == 32
+    assert whole["easy"]["deals"] == 2 and whole["easy"]["seat_deals"] == 16
+    # and the same figures as a review from scratch
+    assert main([*bulk[:1], str(out / "index.json"), *bulk[1:-2]]) == 0
+    assert json.loads(capsys.readouterr().out) == whole

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,7 +63,7 @@ def test_migrations_create_the_schema_and_are_idempotent(store: Store) -> None:
         "alembic_version",
     } <= names
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0005"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0006"
 
 
 def test_table_round_trip_and_head_counts_actions(store: Store) -> None:
@@ -118,6 +119,75 @@ def test_finished_deals_make_the_owners_history(store: Store) -> None:
     store.append("t_1", LoggedAction(0, 1, 0, {"do": "draw"}), status="over", finished=done, owner="a" * 64)
     assert store.history("a" * 64) == [done]
     assert store.history("b" * 64) == []
+
+
+def _shared_table(table_id: str = "t_s", host: str = "a" * 64) -> TableRecord:
+    base = _table(table_id, owner=host)
+    return TableRecord(**{**base.__dict__, "people": (None, {"owner": None}, None)})
+
+
+def test_a_guest_history_holds_the_deals_of_the_seat_they_took(store: Store) -> None:
+    host, guest, other = "a" * 64, "g" * 64, "o" * 64
+    store.create_table(_shared_table("t_s", host))
+    store.new_invite("t_s", 1, "h" * 64, 1.0)
+    assert store.claim_invite("h" * 64, guest, "Mei") == ("t_s", 1)
+    done = FinishedDeal("t_s", 1, "cherki", {"winner": 1}, 10.0)
+    store.append("t_s", LoggedAction(0, 1, 0, {"do": "draw"}), status="over", finished=done, owner=host)
+    assert store.history(host) == [done]
+    assert store.history(guest) == [done]
+    assert store.history(other) == []
+
+
+def test_a_guest_history_is_found_by_an_index(tmp_path: Path) -> None:
+    s = open_store(f"sqlite:///{tmp_path / 'plan.db'}")
+    with s.engine.connect() as conn:
+        plan = conn.execute(
+            text("EXPLAIN QUERY PLAN SELECT table_id FROM cardavia_invites WHERE owner = :o"), {"o": "g"}
+        ).all()
+    s.dispose()
+    assert any("ix_cardavia_invites_owner" in str(row[-1]) for row in plan), plan
+
+
+def test_the_invite_owner_migration_fills_in_who_took_each_seat(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from cardavia.store.db import _MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    old = open_store(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    guest = "g" * 64
+    with old.engine.connect() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0004")
+        people = json.dumps([None, {"owner": guest, "name": "Mei"}, {"owner": None}])
+        conn.execute(
+            text(
+                "INSERT INTO cardavia_tables (id, game, level, seed, options, seats, owner, pace_ms, status,"
+                " created_at, people) VALUES ('t_o', 'cherki', 'easy', 5, '{}', :seats,"
+                " :host, 700, 'over', 1.0, :people)"
+            ),
+            {"host": "a" * 64, "people": people, "seats": json.dumps(["human"] * 3)},
+        )
+        for token, seat, status in (("u" * 64, 1, "used"), ("r" * 64, 1, "revoked"), ("p" * 64, 2, "open")):
+            conn.execute(
+                text("INSERT INTO cardavia_invites VALUES (:t, 't_o', :s, :st, 1.0)"),
+                {"t": token, "s": seat, "st": status},
+            )
+        conn.execute(
+            text("INSERT INTO cardavia_deals VALUES ('t_o', 1, :host, 'cherki', '{}', 2.0)"),
+            {"host": "a" * 64},
+        )
+        conn.commit()
+    old.dispose()
+    new = open_store(url)  # migrates to the newest schema
+    assert [d.table_id for d in new.history(guest)] == ["t_o"]
+    with new.engine.connect() as conn:
+        owners = dict(conn.execute(text("SELECT token_hash, owner FROM cardavia_invites")).all())
+    new.dispose()
+    assert owners == {"u" * 64: guest, "r" * 64: None, "p" * 64: None}
 
 
 def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:

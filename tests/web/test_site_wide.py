@@ -146,12 +146,17 @@ def test_the_tradition_page_offers_the_three_levels_with_normal_checked(client: 
     form = html[start : html.index("</form>", start)]
     assert 'action="/traditions/cherki/table" method="get"' in form
     assert "<legend>Opponents</legend>" in form
-    radios = re.findall(r'<input type="radio" name="level" value="(\w+)"( checked)?>', form)
+    radio = r'<input type="radio" name="level" value="(\w+)" aria-describedby="[\w-]+"( checked)?>'
+    radios = re.findall(radio, form)
     assert [value for value, _ in radios] == list(PLAYER_LEVELS)
     assert [value for value, checked in radios if checked] == ["normal"]
     for label in ("Easy", "Normal", "Hard"):
         assert f"> {label}</label>" in form
     assert '<button type="submit" class="button primary">Play Cherki</button>' in form
+    # each level says how that AI plays, as the radio's description
+    assert 'aria-describedby="level-easy-note"' in form
+    note = "A beginner: now and then plays on a hunch."
+    assert f'<span class="level-note" id="level-easy-note">{note}</span>' in form
     ms = client.get("/traditions/cherki", params={"lang": "ms"}).text
     assert "<legend>Lawan</legend>" in ms and "> Sukar</label>" in ms
 

@@ -404,21 +404,39 @@ def _deal_key(record: Mapping[str, Any]) -> str:
     return json.dumps(deal.to_record(), sort_keys=True)
 
 
+def _load_results(path: Path) -> dict[tuple[str, int, int, int | None], tuple[int, int, float, str]]:
+    done: dict[tuple[str, int, int, int | None], tuple[int, int, float, str]] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        key = (str(r["file"]), int(r["seat"]), int(r["seed"]), r["max_samples"])
+        done[key] = (int(r["seat"]), int(r["decisions"]), float(r["points_lost"]), str(r["deal"]))
+    return done
+
+
 def bulk_review(
     index_path: Path,
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     max_samples: int | None = None,
+    results_path: Path | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Review every seat of every record an arena wrote (``arena --records``), summed up by level.
 
-    Per level: seat-deals reviewed, decisions, and the mean points lost per decision with its 95 %
-    interval, the unit being one seat's deal (its points lost / its decisions), so a long deal does
-    not weigh more than a short one. ``versus``: for every other level, the paired difference on the
-    same deals (this level's mean minus the other's, over the deals both played, each deal's figure
-    being the mean over its seat-deals of that level), with its 95 % interval: the luck of the deal,
-    common to both, cancels.
+    Per level: deals and seat-deals reviewed, decisions, and the mean points lost per decision with
+    its 95 % interval. A seat-deal's figure is its points lost / its decisions, so a long deal does
+    not weigh more than a short one; the interval's unit is the deal (the mean of the level's
+    seat-deals on it), because the rotations of one deal share its cards and are not independent.
+    ``versus``: for every other level, the paired difference on the same deals (this level's deal
+    figure minus the other's), with its 95 % interval: the luck of the deal, common to both, cancels.
+
+    ``results_path``: a JSON-lines file that keeps each seat's review as soon as it is done; the
+    seat reviews already in it (same record, seat, seed and cap) are read back, not redone, so a
+    bulk review can be stopped and resumed, or extended to more deals.
     """
     entries = json.loads(index_path.read_text(encoding="utf-8"))
     jobs: list[tuple[str, int, int, int | None]] = []
@@ -427,43 +445,59 @@ def bulk_review(
         for seat, level in enumerate(entry["levels"]):
             jobs.append((str(index_path.parent / entry["file"]), seat, seed, max_samples))
             levels.append(level)
-    results: list[tuple[int, int, float, str]] = []
-    if workers <= 1:
-        for job in jobs:
-            results.append(_review_seat(job))
-            if progress:
-                progress(len(results), len(jobs))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for r in pool.map(_review_seat, jobs, chunksize=4):
-                results.append(r)
-                if progress:
-                    progress(len(results), len(jobs))
-    per_level: dict[str, list[float]] = {}
+    done = _load_results(results_path) if results_path is not None else {}
+    todo = [job for job in jobs if job not in done]
+    sink = results_path.open("a", encoding="utf-8") if results_path is not None else None
+
+    def keep(job: tuple[str, int, int, int | None], r: tuple[int, int, float, str]) -> None:
+        done[job] = r
+        if sink is not None:
+            row = {"file": job[0], "seat": job[1], "seed": job[2], "max_samples": job[3]}
+            row |= {"decisions": r[1], "points_lost": r[2], "deal": r[3]}
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+        if progress:
+            progress(len(jobs) - len(todo) + len(finished), len(jobs))
+
+    finished: list[int] = []
+    try:
+        if workers <= 1:
+            for job in todo:
+                finished.append(1)
+                keep(job, _review_seat(job))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                for job, r in zip(todo, pool.map(_review_seat, todo, chunksize=4), strict=True):
+                    finished.append(1)
+                    keep(job, r)
+    finally:
+        if sink is not None:
+            sink.close()
+    results = [done[job] for job in jobs]
     per_deal: dict[str, dict[str, list[float]]] = {}  # level -> deal -> its seat-deals' figures
     decisions: dict[str, int] = {}
+    seat_deals: dict[str, int] = {}
     for level, (_, n, lost, deal) in zip(levels, results, strict=True):
         decisions[level] = decisions.get(level, 0) + n
         if n:
-            per_level.setdefault(level, []).append(lost / n)
+            seat_deals[level] = seat_deals.get(level, 0) + 1
             per_deal.setdefault(level, {}).setdefault(deal, []).append(lost / n)
+    figure = {
+        level: {deal: math.fsum(v) / len(v) for deal, v in deals.items()} for level, deals in per_deal.items()
+    }
     out = {}
-    for level, values in per_level.items():
-        iv = mean_interval(values)
+    for level, by_deal in figure.items():
+        iv = mean_interval(list(by_deal.values()))
         versus = {}
-        for other in per_level:
-            both = sorted(per_deal[level].keys() & per_deal[other].keys()) if other != level else []
+        for other in figure:
+            both = sorted(by_deal.keys() & figure[other].keys()) if other != level else []
             if len(both) < 2:
                 continue
-            diffs = [
-                math.fsum(per_deal[level][d]) / len(per_deal[level][d])
-                - math.fsum(per_deal[other][d]) / len(per_deal[other][d])
-                for d in both
-            ]
-            dv = mean_interval(diffs)
+            dv = mean_interval([by_deal[d] - figure[other][d] for d in both])
             versus[other] = {"deals": len(both), "difference": dv.estimate, "ci95": [dv.low, dv.high]}
         out[level] = {
-            "seat_deals": len(values),
+            "deals": len(by_deal),
+            "seat_deals": seat_deals[level],
             "decisions": decisions[level],
             "loss_per_decision": iv.estimate,
             "ci95": [iv.low, iv.high],
@@ -473,13 +507,18 @@ def bulk_review(
 
 
 def run_bulk_command(
-    index_path: Path, seed: int, workers: int, as_json: bool, max_samples: int | None = None
+    index_path: Path,
+    seed: int,
+    workers: int,
+    as_json: bool,
+    max_samples: int | None = None,
+    results_path: Path | None = None,
 ) -> int:
     """``cardavia review DIR/index.json --index``: :func:`bulk_review`, printed."""
     import sys
 
     try:
-        out = bulk_review(index_path, seed, workers, max_samples=max_samples)
+        out = bulk_review(index_path, seed, workers, max_samples=max_samples, results_path=results_path)
     except (OSError, ValueError, KeyError, TypeError, GameError) as exc:
         print(f"cardavia review: cannot review {index_path}: {exc}", file=sys.stderr)
         return 2
@@ -490,7 +529,8 @@ def run_bulk_command(
     for level in ranked:
         f = out[level]
         print(
-            f"{level:<7} {f['seat_deals']:>5} seat-deals {f['decisions']:>6} decisions  "
+            f"{level:<7} {f['deals']:>4} deals {f['seat_deals']:>5} seat-deals "
+            f"{f['decisions']:>6} decisions  "
             f"lost/decision {f['loss_per_decision']:.3f} [{f['ci95'][0]:.3f}, {f['ci95'][1]:.3f}]"
         )
     for i, level in enumerate(ranked):

@@ -668,7 +668,7 @@ class Store:
             used = conn.execute(
                 INVITES.update()
                 .where(INVITES.c.token_hash == token_hash, INVITES.c.status == "open")
-                .values(status="used")
+                .values(status="used", owner=owner)
             ).rowcount
             if not used:
                 return None
@@ -804,10 +804,8 @@ class Store:
                 select(DEALS.c.table_id, DEALS.c.deal_no, DEALS.c.game, DEALS.c.result, DEALS.c.finished_at)
                 .where(
                     (DEALS.c.owner == owner)
-                    # and the deals of shared tables where this browser holds an invited seat
-                    | DEALS.c.table_id.in_(
-                        select(TABLES.c.id).where(TABLES.c.people.contains(owner, autoescape=True))
-                    )
+                    # and the deals of shared tables where this browser took an invited seat
+                    | DEALS.c.table_id.in_(select(INVITES.c.table_id).where(INVITES.c.owner == owner))
                 )
                 .order_by(DEALS.c.finished_at.desc())
                 .limit(limit)

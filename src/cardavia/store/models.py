@@ -94,7 +94,8 @@ Index("ix_cardavia_reviews_status", ReviewRow.status, ReviewRow.heartbeat)
 
 class InviteRow(Base):
     """An invite link to a seat: only the sha256 of its token is stored. ``status``: ``open`` →
-    ``used`` (the seat was taken with it) or ``revoked`` (a new link replaced it, or the deal started)."""
+    ``used`` (the seat was taken with it, by ``owner``) or ``revoked`` (a new link replaced it, or
+    the deal started)."""
 
     __tablename__ = "cardavia_invites"
 
@@ -105,9 +106,11 @@ class InviteRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(8))
     created_at: Mapped[float] = mapped_column()
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)  # whose browser used it
 
 
 Index("ix_cardavia_invites_table", InviteRow.table_id, InviteRow.seat)
+Index("ix_cardavia_invites_owner", InviteRow.owner)
 
 
 class PresenceRow(Base):

@@ -149,3 +149,29 @@ def test_suggest_gives_normals_move_with_a_reason() -> None:
     assert decision.action.do == "call"
     assert decision.reason.id == "call-now"
     assert decision.reason.text == HINTS["call-now"].format(kind_name="5", live="10 cards")
+
+
+def test_easy_never_throws_a_ready_hand_away() -> None:
+    # the 2c picked up is the only card to throw: whatever its whims, easy keeps the hand ready
+    hand = ["9c", "9s", "9m", "7s", "7s", "7m", "5c", "5m", "2c"]
+    deal = position(hand, picked="2c")
+    for seed in range(200):
+        decision = BOTS["easy"].decide(deal.view(0), random.Random(seed))
+        assert (decision.action.do, decision.action.card, decision.action.call) == ("discard", "2c", True)
+
+
+def test_easy_now_and_then_breaks_a_pair_and_says_it_was_a_hunch() -> None:
+    # two pairs and loose cards, nothing ready: the sound discard is a loose card, a whim may break a pair
+    hand = ["9c", "9s", "7s", "7m", "5c", "3m", "1c", "RF", "WF"]
+    deal = position(hand, picked="WF")
+    broken = 0
+    for seed in range(300):
+        decision = BOTS["easy"].decide(deal.view(0), random.Random(seed))
+        kind = kind_of_code(decision.action.card or "")
+        if kind in (kind_of_code("9c"), kind_of_code("7s")):
+            broken += 1
+            assert decision.reason.id == "discard-hunch"
+        else:
+            assert decision.reason.id in ("keep-sets", "discard-hunch")
+    # _CARELESS is 0.2 and two of the seven kinds not in a triple are pairs: about 17 in 300
+    assert 3 <= broken <= 45

@@ -53,3 +53,19 @@ def test_registry_choose_is_repeatable_under_a_seed() -> None:
     assert choose("tien-gow", "easy", view, 4) == choose("tien-gow", "easy", view, 4)
     with pytest.raises(ValueError):
         choose("tien-gow", "grandmaster", view, 4)
+
+
+def test_easy_follows_hunches_face_up_and_down_but_never_on_the_last_trick() -> None:
+    hunches = {"hunch": 0, "hunch-down": 0}
+    for seed in range(40):
+        deal = GAME.new_deal(seed)
+        rng = random.Random(seed)
+        while (seat := deal.to_act()) is not None:
+            view = deal.view(seat)
+            decision = BOTS["easy"].decide(view, rng)
+            if decision.reason.id in hunches:
+                hunches[decision.reason.id] += 1
+                # the last trick is never played on a whim: a seat still holds more than one group
+                assert len(view.hand) > 2
+            deal.apply(decision.action)
+    assert hunches["hunch"] > 0 and hunches["hunch-down"] > 0

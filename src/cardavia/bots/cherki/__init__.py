@@ -1,7 +1,7 @@
 """The Cherki bots: ``BOTS`` maps each level to a bot that decides from one seat's view only.
 
 - ``random``: uniform over the legal actions (the arena's baseline);
-- ``easy``: casual rules with some noise (:mod:`.easy`);
+- ``easy``: a beginner's rules, with some noise and now and then a broken pair (:mod:`.easy`);
 - ``normal``: distance to ready, live-card counting, defence (:mod:`.normal`; also the hints);
 - ``hard``: determinized Monte Carlo bounded by a work budget (:mod:`.hard`).
 """

@@ -1,9 +1,10 @@
 """The ``easy`` level: the rules a casual player follows, with some noise.
 
 Keep pairs and triples, throw isolated cards (honours first: only four of each exist, then low
-cards), take a discard that adds to a set, call as soon as the hand is ready. It never throws the
-deal away: a discard that would take the hand further from ready is never chosen, and a ready hand
-always calls. It counts nothing it has seen.
+cards), take a discard that adds to a set, call as soon as the hand is ready. It counts nothing it
+has seen, and it is careless: now and then it breaks a pair it should have kept, as a beginner
+does. It never throws a ready hand away: a discard that keeps the hand ready is always chosen when
+there is one, and a ready hand always calls.
 """
 
 from __future__ import annotations
@@ -21,11 +22,23 @@ from cardavia.games.cherki.view import CherkiView
 
 _NOISE = 0.3  # how often it picks any shape-keeping discard instead of its favourite
 _SKIP_TAKE = 0.2  # how often it overlooks a useful discard
+_CARELESS = 0.2  # how often, with no ready hand in reach, it throws any card not in a triple
 
 
 def _casual_order(counts: list[int], k: int) -> tuple[int, int, int]:
     # what a casual player throws first: lone cards, honours before numbers, low before high
     return (counts[k], 0 if k >= VALUE_KINDS else 1, POINTS[k])
+
+
+def _keeps_ready(counts: list[int], kinds: list[int]) -> bool:
+    """Whether discarding one of ``kinds`` leaves a ready hand."""
+    for k in kinds:
+        counts[k] -= 1
+        ready = ready_wait(counts) is not None
+        counts[k] += 1
+        if ready:
+            return True
+    return False
 
 
 class EasyBot:
@@ -70,6 +83,9 @@ class EasyBot:
         keep = max(shapes.values())
         kinds = sorted((k for k, ov in shapes.items() if ov == keep), key=lambda k: _casual_order(counts, k))
         kind = kinds[0] if len(kinds) == 1 or rng.random() >= _NOISE else rng.choice(kinds)
+        careless = not _keeps_ready(counts, kinds) and rng.random() < _CARELESS
+        if careless:
+            kind = rng.choice(sorted(k for k in shapes if counts[k] < 3) or kinds)
         counts[kind] -= 1
         wait = ready_wait(counts)
         counts[kind] += 1
@@ -77,4 +93,6 @@ class EasyBot:
         card = action.card or ""
         if wait is not None:
             return Decision(action, hint("discard-call-ready", card=card, kind=KIND_CODES[wait]))
+        if careless and shapes[kind] < keep:
+            return Decision(action, hint("discard-hunch", card=card))
         return Decision(action, hint("keep-sets", card=card))

@@ -47,6 +47,7 @@ HINTS: dict[str, str] = {
     "call-ready": "call Cherki: your hand is ready and waits on {kind_name}",
     "discard-call-ready": "discard {card_name} ({card}) and call Cherki: your hand waits on {kind_name}",
     "keep-sets": "discard {card_name} ({card}): keep your pairs and triples",
+    "discard-hunch": "discard {card_name} ({card}) on a hunch",
     "take-set": "take {card_name} ({card}): it adds to a set you are building",
     "draw-casual": "draw a card from the stock",
     # a move named by the review (the better move of a decision)

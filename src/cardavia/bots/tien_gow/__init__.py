@@ -1,7 +1,8 @@
 """The Tien Gow bots: ``BOTS`` maps each level to a bot that decides from one seat's view only.
 
 - ``random``: uniform over the legal plays (the arena's baseline);
-- ``easy``: the hand-written ideas without counting tiles, with some noise (:class:`.levels.EasyBot`);
+- ``easy``: a beginner: the hand-written ideas without counting tiles, and a hunch on more than half of
+  its decisions (:class:`.levels.EasyBot`);
 - ``normal``: hand-written play with memory of every face-up tile (:mod:`.policy`; also the hints);
 - ``hard``: determinized Monte Carlo bounded by a number of sampled worlds (:class:`.levels.HardBot`).
 """

@@ -78,16 +78,17 @@ class NormalBot:
 
 @dataclass(frozen=True)
 class EasyBot:
-    """A casual player: the same sound ideas without counting tiles, and now and then a whim.
+    """A beginner: the same sound ideas without counting tiles, and often a hunch instead.
 
     It does not remember what was played (every tile it does not hold might still be out), and on
-    a non-final trick it sometimes plays another legal face-up group or a random discard; it never
-    gives away the last trick it could win.
+    more than half of its non-final decisions it follows a hunch: any legal play, face up or face
+    down, so it spends a finisher too early or throws away a trick it could have taken, as a
+    beginner does. It never gives away the last trick it could win.
     """
 
     game: str = "tien-gow"
     level: str = "easy"
-    noise: float = 0.15
+    noise: float = 0.6
 
     def decide(self, view: View, rng: random.Random) -> Decision[Play]:
         forced = _only(view)
@@ -99,10 +100,9 @@ class EasyBot:
         index = _legal_index(view)
         choice = policy.choose(sim, view.seat)
         if not sim.final and pos.hand.bit_count() > 2 and rng.random() < self.noise:
-            # a whim among plays of the same face as the sound one, so it never gives up a sure win
-            same_face = sorted(k for k in index if k[1] == choice[1])
-            mask, up = rng.choice(same_face)
-            return Decision(index[(mask, up)], reason_for("hunch", mask))
+            # the last trick decides the deal: a whim there would throw a deal away, not play casually
+            mask, up = rng.choice(sorted(index))
+            return Decision(index[(mask, up)], reason_for("hunch" if up else "hunch-down", mask))
         return _to_decision(view, index, choice)
 
 

@@ -35,6 +35,7 @@ HINTS: dict[str, str] = {
     "beat": "beat with {tiles} to take {count}",
     "discard": "put {tiles} face down: the tiles least likely to win a trick",
     "hunch": "play {tiles} on a hunch",
+    "hunch-down": "put {tiles} face down on a hunch",
     "search": "{tiles} did best in {samples} ({score} on average)",
     # a move named by the review (the better move of a decision): what to play, face up or down
     "move-up": "play {tiles} face up",
