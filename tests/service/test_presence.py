@@ -234,6 +234,41 @@ def test_the_driver_waits_for_a_person_who_is_here(store: Store, clock: Clock) -
     assert store.count_actions(tid) == seq
 
 
+def test_the_events_of_a_table_where_a_person_thinks_cost_the_driver_no_reads(
+    store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every event stream of a shared table wakes its driver; until the table moves, the driver
+    rests on without asking the store (at a busy site those reads queued ahead of people's moves)."""
+    service = TableService(store, clock=clock)
+    tid = with_ann(service)
+    assert until_turn_of(service, tid, 1)
+    reads: list[str] = []
+    for name in ("head", "actions", "presence"):
+        real = getattr(store, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+            reads.append(_name)
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(store, name, counted)
+
+    async def drive() -> None:
+        driver = BotDriver(TableService(store, clock=clock), workers=0, think=think, min_step_ms=0)
+        driver.kick(tid)
+        await asyncio.sleep(0.2)  # the first plan reads the table and who is here
+        first = len(reads)
+        for _ in range(20):  # twenty events of the table (the others' streams), nothing moved
+            driver.kick(tid)
+            await asyncio.sleep(0.01)
+        assert len(reads) == first, reads[first:]
+        assert driver.busy(tid)  # still resting on Ann, not gone
+        await driver.close()
+
+    assert reads == []
+    asyncio.run(drive())
+    assert reads  # the first plan did read
+
+
 def test_the_time_limits_moves_say_time_and_the_left_ones_say_left(service: TableService) -> None:
     assert AUTO_TIME != AUTO_LEFT and AUTO_TIME and AUTO_LEFT
     tid = with_ann(service, turn_limit_s=30)

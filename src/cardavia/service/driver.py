@@ -253,6 +253,16 @@ class BotDriver:
             return True
         return False
 
+    def _moved(self, table_id: str, planned: TableState, seq: int) -> bool:
+        """Whether this process's copy of the table has moved on from ``seq``, or is no longer the
+        copy the plan was made from (dropped and read again: a seat was handed over, say).
+
+        Read on the event loop without the table's lock (a write may hold it while it waits for the
+        database): one attribute of one object, and a wrong "no" only means resting on to the
+        deadline, after which the store is asked anyway."""
+        state = self.service.cached(table_id)
+        return state is not planned or state.seq != seq
+
     async def _rest(self, table_id: str, seconds: float) -> None:
         """Wait ``seconds`` for a person who has left, or less if the table moves (or is kicked)."""
         wake = self._wake.setdefault(table_id, asyncio.Event())
@@ -284,9 +294,18 @@ class BotDriver:
                         continue
                     if auto == AUTO_LEFT and plan.timeout:
                         # gone, but not for long enough yet: wait, then ask the store again (they
-                        # may be back by then, through another process)
-                        await self._rest(table_id, plan.timeout)
-                        fresh = True
+                        # may be back by then, through another process). Every event of the table
+                        # wakes the rest; only a move (or a seat handed over, which drops this
+                        # process's copy) ends it early, so the others' streams cost no reads.
+                        # After a move this process saw, its copy is what to plan from (a plan
+                        # from a copy another process has overtaken fails on the log's unique key
+                        # and is read again); at the deadline, the store is asked.
+                        until = loop.time() + plan.timeout
+                        moved = False
+                        while not moved and loop.time() < until:
+                            await self._rest(table_id, until - loop.time())
+                            moved = self._moved(table_id, plan.state, plan.seq)
+                        fresh = not moved
                         continue
                     if plan.view is not None:
                         level = record.level if auto else record.seats[step.seat]

@@ -478,7 +478,15 @@ class TableService:
         seat = state.person_turn()
         if seat is None:
             return None
-        seen = self.presence(state.record.id, fresh=True)
+        # This process's recent read first (the driver asks after every move at every shared table):
+        # it can only be older than the store, so it says the AI is due earlier, never later. The
+        # store is asked only when that read says nobody waits, or that the AI is due now.
+        due = self._left_turn(state, seat, self.presence(state.record.id))
+        if due is None or due[1] <= 0:
+            due = self._left_turn(state, seat, self.presence(state.record.id, fresh=True))
+        return due
+
+    def _left_turn(self, state: TableState, seat: int, seen: dict[int, float]) -> tuple[int, float] | None:
         now = self.clock()
         if not any(s != seat and s in seen and now - seen[s] < LEFT_AFTER_S for s in state.persons()):
             return None
