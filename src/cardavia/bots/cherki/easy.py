@@ -17,7 +17,7 @@ from cardavia.bots.cherki.normal import discard_action, forced_decision
 from cardavia.bots.cherki.shape import NUM_KINDS, POINTS, VALUE_KINDS, overlap
 from cardavia.games.cherki.actions import Action
 from cardavia.games.cherki.cards import KIND_CODES, kind_of_code
-from cardavia.games.cherki.hands import kind_counts, ready_wait
+from cardavia.games.cherki.hands import kind_counts, ready_discards, ready_wait
 from cardavia.games.cherki.view import CherkiView
 
 _NOISE = 0.3  # how often it picks any shape-keeping discard instead of its favourite
@@ -28,17 +28,6 @@ _CARELESS = 0.2  # how often, with no ready hand in reach, it throws any card no
 def _casual_order(counts: list[int], k: int) -> tuple[int, int, int]:
     # what a casual player throws first: lone cards, honours before numbers, low before high
     return (counts[k], 0 if k >= VALUE_KINDS else 1, POINTS[k])
-
-
-def _keeps_ready(counts: list[int], kinds: list[int]) -> bool:
-    """Whether discarding one of ``kinds`` leaves a ready hand."""
-    for k in kinds:
-        counts[k] -= 1
-        ready = ready_wait(counts) is not None
-        counts[k] += 1
-        if ready:
-            return True
-    return False
 
 
 class EasyBot:
@@ -83,7 +72,8 @@ class EasyBot:
         keep = max(shapes.values())
         kinds = sorted((k for k, ov in shapes.items() if ov == keep), key=lambda k: _casual_order(counts, k))
         kind = kinds[0] if len(kinds) == 1 or rng.random() >= _NOISE else rng.choice(kinds)
-        careless = not _keeps_ready(counts, kinds) and rng.random() < _CARELESS
+        # a discard that keeps the hand ready keeps the most cards: a whim never replaces it
+        careless = not ready_discards(counts) and rng.random() < _CARELESS
         if careless:
             kind = rng.choice(sorted(k for k in shapes if counts[k] < 3) or kinds)
         counts[kind] -= 1
