@@ -1,4 +1,5 @@
-"""Reviews of Cherki deals: discarding your own wait costs points; the review never reads a hidden card."""
+"""Reviews of Cherki deals: discarding your own wait costs points, keeping a call for the next turn costs
+nothing; the review never reads a hidden card."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import random
 from collections import Counter
 from typing import Any
 
+from cardavia.bots.cherki.review import ANALYST
 from cardavia.bots.registry import get_bot
 from cardavia.bots.review import review_record
-from cardavia.games.cherki import FACE_CODES
+from cardavia.games.cherki import FACE_CODES, discard
 from cardavia.games.registry import get_game
 from cardavia.games.replay import ReplayRejected, replay_record
 
@@ -57,6 +59,30 @@ def test_cherki_discarding_your_own_wait_loses_points() -> None:
     # keeping the hand ready costs nothing that the review can tell
     kept = review_record(cherki_wait_discard_record("2c"), 0, seed=2)
     assert next(d for d in kept.decisions if d.index == 1).label in ("best", "good")
+
+
+def test_a_call_kept_for_the_start_of_the_next_turn_costs_nothing() -> None:
+    # hard keeps its call back a turn (the right-hand neighbour then discards once more without
+    # knowing) and calls at the start of that turn, when it may still win: on every guess of the hidden
+    # cards the play-out must end as if it had called with the discard
+    record = cherki_wait_discard_record("2c")
+    deal, actions = get_game("cherki").deal_from_record(record)
+    deal.apply(actions[0])  # seat 0 draws 2c and holds 5 5 5 7 7 7 9 9 2
+    prepared = ANALYST.prepare(deal.view(0))
+    rng = random.Random(3)
+    quiet, called = discard(0, "2c", False), discard(0, "2c", True)
+    wins = 0
+    for _ in range(200):
+        world = ANALYST.sample(prepared, rng)
+        assert world is not None
+        net = ANALYST.outcome(prepared, world, quiet, rng)
+        assert net == ANALYST.outcome(prepared, world, called, rng)
+        wins += net > 0
+    assert wins > 0  # and the hand does win on some guesses
+    review = review_record(record, 0, seed=2)
+    d = next(d for d in review.decisions if d.index == 1)
+    assert d.chosen == {"seat": 0, "do": "discard", "card": "2c", "call": False}
+    assert d.label == "best" and d.loss == 0
 
 
 def _cherki_twin(record: dict[str, Any], seat: int) -> dict[str, Any]:

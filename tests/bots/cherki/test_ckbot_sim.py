@@ -2,7 +2,8 @@
 
 ``play_out`` works on kind counts with its greedy policy. The engine, driven by the same policy
 (take when ``wants_take``, discard ``greedy_discard``'s kind, the very card taken when it is that
-kind, call with the discard when the eight kept are ready), must reach the same end on several
+kind, call with the discard when the eight kept are ready, and at the start of the turn when the
+hand is ready and has not called), must reach the same end on several
 hundred seeded deals: the same winner and the same points, or a drawn deal both ways.
 """
 
@@ -15,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardavia.bots.cherki.sim import SimDeal, greedy_discard, play_out, wants_take
-from cardavia.games.cherki import KIND_OF, CherkiDeal, discard, draw, new_deal, take
+from cardavia.games.cherki import KIND_OF, CherkiDeal, call, discard, draw, new_deal, take
 from cardavia.games.cherki.cards import FACE_CODES, NUM_KINDS
 from cardavia.games.cherki.hands import ready_wait
 from cardavia.games.cherki.rules import DISCARDING
@@ -36,6 +37,10 @@ def engine_end(deal: CherkiDeal, seen: Counter[str]) -> tuple[int | None, int]:
         if forced is not None:
             deal.apply(forced)
             continue
+        if not deal.called[seat] and ready_wait(_counts(deal.hands[seat])) is not None:
+            seen["called at the start"] += 1
+            deal.apply(call(seat))
+            continue
         top = deal.top_discard()
         if deal.take_allowed() and wants_take(_counts(deal.hands[seat]), KIND_OF[top]):
             deal.apply(take(seat, FACE_CODES[top]))
@@ -50,8 +55,8 @@ def engine_end(deal: CherkiDeal, seen: Counter[str]) -> tuple[int | None, int]:
         k = greedy_discard(counts, dead)
         face = deal.picked if KIND_OF[deal.picked] == k else min(f for f in hand if KIND_OF[f] == k)
         counts[k] -= 1
-        call = ready_wait(counts) is not None
-        deal.apply(discard(seat, FACE_CODES[face], call))
+        ready = ready_wait(counts) is not None
+        deal.apply(discard(seat, FACE_CODES[face], ready))
     result = deal.result()
     assert result is not None
     return result["winner"], result["x"] or 0
@@ -98,8 +103,8 @@ def test_play_out_ends_where_the_engine_ends() -> None:
             expected = sim_end(deal)
             assert engine_end(deal, seen) == expected, (seed, turns)
             seen["won" if expected[0] is not None else "drawn"] += 1
-    # both ends and the stall guards came up, so the comparison covered them
-    assert min(seen.values()) > 0 and len(seen) == 3, seen
+    # both ends, the stall guards and calls at the start of a turn came up, so the comparison covered them
+    assert min(seen.values()) > 0 and len(seen) == 4, seen
 
 
 @settings(max_examples=60, deadline=None)

@@ -3,7 +3,8 @@
 Suits never matter, so a sampled deal is three count vectors, a stock of kinds and the top
 discard. Every seat plays a quick greedy policy: take the top discard only if it brings the hand
 closer to ready, discard the card whose loss costs least (singles and dead kinds first, low points
-first), call as soon as ready. The rules are the engine's: its stall guards (``rules``: a card
+first), call as soon as ready: with the discard that makes the hand ready, or at the start of the
+turn for a hand that is ready and has not called (a seat that kept its call back, as ``hard`` does). The rules are the engine's: its stall guards (``rules``: a card
 bounced straight back twice, nine takes in a row), its ready test and its settlement (``hands``).
 Played on kinds, a bounce is a discard of the kind just taken, which is the engine's bounce when the
 player discards the very card it took; a test plays several hundred deals both ways (the engine
@@ -78,7 +79,13 @@ def play_out(deal: SimDeal) -> tuple[int | None, int]:
     stock = deal.stock
     called = deal.called
     dead = deal.dead
-    waits: list[int | None] = [ready_wait(h) if called[i] else None for i, h in enumerate(hands)]
+    # A ready hand that has not called calls at the start of its next turn (it may still win that turn).
+    # Only the deal as given can hold one: in play the policy calls with the discard that makes a hand
+    # ready, and a seat's own turn is the only thing that changes its hand, so calling it now is the same.
+    waits = [ready_wait(h) for h in hands]  # None for a sampled caller's hand that is not ready
+    for i, w in enumerate(waits):
+        if w is not None:
+            called[i] = True
     seat = deal.seat
     top = -1 if deal.top is None else deal.top  # the top discard's kind, -1 for none
     streak = deal.take_streak
