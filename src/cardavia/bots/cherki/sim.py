@@ -4,8 +4,9 @@ Suits never matter, so a sampled deal is three count vectors, a stock of kinds a
 discard. Every seat plays a quick greedy policy: take the top discard only if it brings the hand
 closer to ready, discard the card whose loss costs least (singles and dead kinds first, low points
 first), call as soon as ready: with the discard that makes the hand ready, or at the start of the
-turn for a hand that is ready and has not called (a seat that kept its call back, as ``hard`` does). The rules are the engine's: its stall guards (``rules``: a card
-bounced straight back twice, nine takes in a row), its ready test and its settlement (``hands``).
+turn for a hand that is ready and has not called (a seat that kept its call back, as ``hard`` does).
+The rules are the engine's: its stall guards (``rules``: a card bounced straight back twice, nine
+takes in a row), its ready test and its settlement (``hands``).
 Played on kinds, a bounce is a discard of the kind just taken, which is the engine's bounce when the
 player discards the very card it took; a test plays several hundred deals both ways (the engine
 driven by this policy, discarding the card it took when it discards that kind) and requires the
