@@ -44,7 +44,14 @@ class Proxy:
                 continue
             server.settimeout(None)
             with self._lock:
-                self._open |= {client, server}
+                # a cut() while this connection was being made must not miss it
+                admitted = self.up
+                if admitted:
+                    self._open |= {client, server}
+            if not admitted:
+                self._close(client)
+                self._close(server)
+                continue
             for a, b in ((client, server), (server, client)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
 
@@ -67,8 +74,8 @@ class Proxy:
             sock.close()
 
     def cut(self) -> None:
-        self.up = False
         with self._lock:
+            self.up = False
             socks = list(self._open)
         for sock in socks:
             self._close(sock)
