@@ -11,6 +11,7 @@ import pytest
 from api_test_support import api_client, play_deal
 from test_api_friends import Browser, play_together, shared_table
 
+from cardavia.bots.registry import analyst_for
 from cardavia.service.reviews import ReviewService, run_job
 from cardavia.service.tables import TableService
 from cardavia.store.db import open_store
@@ -72,6 +73,39 @@ def test_a_job_left_by_a_dead_process_is_claimed_again(tmp_path: Path) -> None:
         assert done is not None and done.status == "done" and done.result is not None
         assert done.result["summary"]["decisions"] == len(done.result["decisions"])
         assert service.status(tid, owner, 1)["review"] == done.result
+    finally:
+        store.dispose()
+
+
+def test_a_review_stored_by_an_earlier_analyst_is_offered_and_done_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with api_client(tmp_path) as client:
+        tid = client.post("/api/tables", json={"game": "cherki", "level": "easy"}).json()["id"]
+        play_deal(client, tid, random.Random(4))
+    store = open_store(f"sqlite:///{tmp_path / 'api.db'}")
+    analyst = analyst_for("cherki")
+    try:
+        tables = TableService(store)
+        service = ReviewService(tables, clock=lambda: 1000.0, max_samples=4)
+        owner = tables.state(tid).record.owner
+        jobs = service.jobs
+        with monkeypatch.context() as earlier:
+            earlier.setattr(analyst, "version", analyst.version - 1)
+            service.request(tid, owner, 1)
+            job = jobs.claim_next("a", 1000.0, 120.0)
+            assert job is not None and run_job(jobs, job, "a", clock=lambda: 1001.0)
+            stored = service.status(tid, owner, 1)
+            assert stored["status"] == "done" and stored["review"]["version"] == analyst.version
+            assert service.request(tid, owner, 1) == stored  # a current review is served, not redone
+        # the analyst has changed since: the stored review is offered again, and done again
+        assert service.status(tid, owner, 1) == {"status": "none", "done": 0, "total": 0}
+        assert service.request(tid, owner, 1)["status"] == "queued"
+        again = jobs.claim_next("b", 1003.0, 120.0)
+        assert again is not None and run_job(jobs, again, "b", clock=lambda: 1004.0)
+        current = service.status(tid, owner, 1)
+        assert current["status"] == "done" and current["review"]["version"] == analyst.version
+        assert service.request(tid, owner, 1) == current
     finally:
         store.dispose()
 

@@ -82,6 +82,9 @@ class Analyst(Protocol):
 
     thresholds: Thresholds
     sampling: Sampling
+    # Raised whenever a change would give a stored review other figures (the play-outs, the
+    # sampling, the thresholds): a review stored by an earlier version is done again when asked.
+    version: int
 
     def is_decision(self, view: Any) -> bool:
         """Whether the seat has a real choice (False for a forced turn)."""
@@ -160,6 +163,7 @@ class Review:
     decisions: tuple[DecisionReview, ...]
     seed: int = 0
     thresholds: tuple[float, float, float] = field(default=(0.0, 0.0, 0.0))
+    version: int = 0  # the analyst's version (Analyst.version)
 
     @property
     def points_lost(self) -> float:
@@ -189,6 +193,7 @@ class Review:
         }
         if full:
             out["seed"] = self.seed
+            out["version"] = self.version
             out["thresholds"] = dict(zip(LABELS[2:], self.thresholds, strict=True))
         return out
 
@@ -370,7 +375,7 @@ def review_record(
             out.append(d)
         if progress:
             progress(done + 1, len(todo))
-    return Review(outcome.game, seat, tuple(out), seed, analyst.thresholds.as_tuple())
+    return Review(outcome.game, seat, tuple(out), seed, analyst.thresholds.as_tuple(), analyst.version)
 
 
 def review_text(text: str, seat: int, *, seed: int = 0, max_samples: int | None = None) -> Review:

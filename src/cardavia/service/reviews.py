@@ -39,9 +39,21 @@ def review_seed(table_seed: int, deal_no: int) -> int:
     return derive(table_seed, "review", deal_no)
 
 
+def outdated(job: ReviewJob) -> bool:
+    """Whether a done job's review was made by an earlier version of its game's analyst: its figures
+    may no longer hold, so it is offered and done again."""
+    from cardavia.bots.registry import analyst_for
+
+    if job.status != "done" or job.result is None:
+        return False
+    current: int = analyst_for(job.result["game"]).version
+    return int(job.result.get("version", 0)) != current
+
+
 def job_json(job: ReviewJob | None) -> JSON:
-    """The API's answer for a job: ``status`` (``none`` if never asked), progress, the review when done."""
-    if job is None:
+    """The API's answer for a job: ``status`` (``none`` if never asked, or if the stored review is
+    outdated), progress, the review when done."""
+    if job is None or outdated(job):
         return {"status": "none", "done": 0, "total": 0}
     out: JSON = {"status": job.status, "done": job.done, "total": job.total}
     if job.status == "done" and job.result is not None:
@@ -75,7 +87,7 @@ class ReviewService:
         record = {**record, "review_seed": review_seed(state.record.seed, deal_no)}
         if self.max_samples is not None:
             record["review_max_samples"] = self.max_samples
-        job = self.jobs.enqueue(table_id, deal_no, seat, record, self.clock())
+        job = self.jobs.enqueue(table_id, deal_no, seat, record, self.clock(), redo=outdated)
         if job.status == "queued" and self.on_queued is not None:
             self.on_queued()
         return job_json(job)

@@ -876,12 +876,19 @@ class ReviewStore:
 
     @_guarded
     def enqueue(
-        self, table_id: str, deal_no: int, seat: int, record: dict[str, Any], now: float
+        self,
+        table_id: str,
+        deal_no: int,
+        seat: int,
+        record: dict[str, Any],
+        now: float,
+        redo: Callable[[ReviewJob], bool] | None = None,
     ) -> ReviewJob:
         """Queue the review of ``seat``'s decisions in a deal, unless it is queued, running or done
-        already; a failed one is queued again. Answers the job as it now stands."""
+        already; a failed one is queued again, and so is one for which ``redo`` says so (a review
+        stored by an earlier analyst). Answers the job as it now stands."""
         job = self.get(table_id, deal_no, seat)
-        if job is not None and job.status != "failed":
+        if job is not None and job.status != "failed" and not (redo is not None and redo(job)):
             return job
         values = {
             "status": "queued",
@@ -900,9 +907,14 @@ class ReviewStore:
                         {"table_id": table_id, "deal_no": deal_no, "seat": seat, "created_at": now, **values},
                     )
                 else:
+                    # only the job as read: another request may have queued it again meanwhile
                     conn.execute(
                         REVIEWS.update()
-                        .where(*_review_key(table_id, deal_no, seat), REVIEWS.c.status == "failed")
+                        .where(
+                            *_review_key(table_id, deal_no, seat),
+                            REVIEWS.c.status == job.status,
+                            REVIEWS.c.heartbeat == job.heartbeat,
+                        )
                         .values(**values)
                     )
         except IntegrityError:

@@ -34,6 +34,7 @@ class CherkiAnalyst:
     """Reviews Cherki decisions; thresholds and sampling are explained in docs/review.md."""
 
     thresholds = Thresholds(inaccuracy=10.0, mistake=25.0, blunder=50.0)
+    version = 2  # 2: the play-outs call a ready hand that kept its call back (docs/review.md)
     sampling = Sampling(screen=24, keep=4, min_samples=48, max_samples=1536, batch=24, precision=5.0)
 
     def is_decision(self, view: CherkiView) -> bool:

@@ -32,6 +32,7 @@ class TienGowAnalyst:
     """Reviews Tien Gow decisions; thresholds and sampling are explained in docs/review.md."""
 
     thresholds = Thresholds(inaccuracy=1.0, mistake=3.0, blunder=6.0)
+    version = 1
     sampling = Sampling(screen=32, keep=6, min_samples=64, max_samples=768, batch=32, precision=0.5)
 
     def is_decision(self, view: View) -> bool:
