@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from cardavia.bots.registry import analyst_for
 from cardavia.cli import main
 from cardavia.games.replay import replay_text
 
@@ -109,3 +110,27 @@ def test_bulk_review_keeps_its_results_and_resumes_from_them(
     # and the same figures as a review from scratch
     assert main([*bulk[:1], str(out / "index.json"), *bulk[1:-2]]) == 0
     assert json.loads(capsys.readouterr().out) == whole
+
+
+def test_bulk_review_does_again_what_an_earlier_analyst_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "recs"
+    args = ["arena", "tien-gow", "--seats", "easy,random,easy,random", "--deals", "1", "--seed", "4"]
+    assert main([*args, "--records", str(out), "--json"]) == 0
+    results = tmp_path / "results.jsonl"
+    bulk = ["review", str(out / "index.json"), "--index", "--json", "--max-samples", "4"]
+    capsys.readouterr()
+    assert main([*bulk, "--results", str(results)]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    assert len(rows) == 16 and {r["version"] for r in rows} == {analyst_for("tien-gow").version}
+    # the same rows as an earlier analyst wrote them (before versions, without one): all done again
+    earlier = [{k: v for k, v in r.items() if k != "version"} for r in rows]
+    results.write_text("".join(json.dumps(r) + "\n" for r in earlier))
+    assert main([*bulk, "--results", str(results)]) == 0
+    assert json.loads(capsys.readouterr().out) == figures
+    assert len(results.read_text().splitlines()) == 32
+    # and now they are current: read back, nothing run
+    assert main([*bulk, "--results", str(results)]) == 0
+    assert len(results.read_text().splitlines()) == 32

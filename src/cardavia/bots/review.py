@@ -32,7 +32,7 @@ from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from cardavia.bots.base import Reason
 from cardavia.bots.stats import mean_interval
@@ -394,11 +394,25 @@ def biggest_losses(review: Review) -> list[DecisionReview]:
     return sorted((d for d in review.decisions if d.label != "best"), key=lambda d: (-d.loss, d.index))
 
 
-def _review_seat(job: tuple[str, int, int, int | None]) -> tuple[int, int, float, str]:
+SeatJob = tuple[str, int, int, int | None]  # record file, seat, seed, cap on samples
+
+
+class SeatResult(NamedTuple):
+    """One seat's review in a bulk review, as kept in its results file."""
+
+    decisions: int
+    points_lost: float
+    deal: str  # see _deal_key
+    game: str
+    version: int  # the analyst's version (Analyst.version)
+
+
+def _review_seat(job: SeatJob) -> SeatResult:
     path, seat, seed, cap = job
     text = Path(path).read_text(encoding="utf-8")
     review = review_text(text, seat, seed=seed, max_samples=cap)
-    return seat, len(review.decisions), review.points_lost, _deal_key(json.loads(text))
+    deal = _deal_key(json.loads(text))
+    return SeatResult(len(review.decisions), review.points_lost, deal, review.game, review.version)
 
 
 def _deal_key(record: Mapping[str, Any]) -> str:
@@ -409,16 +423,23 @@ def _deal_key(record: Mapping[str, Any]) -> str:
     return json.dumps(deal.to_record(), sort_keys=True)
 
 
-def _load_results(path: Path) -> dict[tuple[str, int, int, int | None], tuple[int, int, float, str]]:
-    done: dict[tuple[str, int, int, int | None], tuple[int, int, float, str]] = {}
+def _load_results(path: Path) -> dict[SeatJob, SeatResult]:
+    """The seat reviews a results file holds, but those made by another version of their game's
+    analyst (a file written before versions were kept has none): those are done again."""
+    from cardavia.bots.registry import analyst_for
+
+    done: dict[SeatJob, SeatResult] = {}
     if not path.exists():
         return done
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
         r = json.loads(line)
+        game, version = r.get("game"), r.get("version")
+        if game is None or version != analyst_for(str(game)).version:
+            continue
         key = (str(r["file"]), int(r["seat"]), int(r["seed"]), r["max_samples"])
-        done[key] = (int(r["seat"]), int(r["decisions"]), float(r["points_lost"]), str(r["deal"]))
+        done[key] = SeatResult(int(r["decisions"]), float(r["points_lost"]), str(r["deal"]), game, version)
     return done
 
 
@@ -444,7 +465,7 @@ def bulk_review(
     bulk review can be stopped and resumed, or extended to more deals.
     """
     entries = json.loads(index_path.read_text(encoding="utf-8"))
-    jobs: list[tuple[str, int, int, int | None]] = []
+    jobs: list[SeatJob] = []
     levels: list[str] = []
     for entry in entries:
         for seat, level in enumerate(entry["levels"]):
@@ -454,11 +475,11 @@ def bulk_review(
     todo = [job for job in jobs if job not in done]
     sink = results_path.open("a", encoding="utf-8") if results_path is not None else None
 
-    def keep(job: tuple[str, int, int, int | None], r: tuple[int, int, float, str]) -> None:
+    def keep(job: SeatJob, r: SeatResult) -> None:
         done[job] = r
         if sink is not None:
             row = {"file": job[0], "seat": job[1], "seed": job[2], "max_samples": job[3]}
-            row |= {"decisions": r[1], "points_lost": r[2], "deal": r[3]}
+            row |= r._asdict()
             sink.write(json.dumps(row) + "\n")
             sink.flush()
         if progress:
@@ -482,7 +503,7 @@ def bulk_review(
     per_deal: dict[str, dict[str, list[float]]] = {}  # level -> deal -> its seat-deals' figures
     decisions: dict[str, int] = {}
     seat_deals: dict[str, int] = {}
-    for level, (_, n, lost, deal) in zip(levels, results, strict=True):
+    for level, (n, lost, deal, _, _) in zip(levels, results, strict=True):
         decisions[level] = decisions.get(level, 0) + n
         if n:
             seat_deals[level] = seat_deals.get(level, 0) + 1
