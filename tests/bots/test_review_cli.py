@@ -63,12 +63,17 @@ def test_not_a_record_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["review", str(tmp_path / "missing.json"), "--seat", "0"]) == 2
 
 
+def _arena_records(out: Path, deals: int, seed: int) -> Path:
+    """Tien Gow deals played by easy and random bots, every rotation written to ``out`` by the arena."""
+    args = ["arena", "tien-gow", "--seats", "easy,random,easy,random", "--deals", str(deals)]
+    assert main([*args, "--seed", str(seed), "--records", str(out), "--json"]) == 0
+    return out
+
+
 def test_arena_records_write_every_deal_and_an_index(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "recs"
-    args = ["arena", "tien-gow", "--seats", "easy,random,easy,random", "--deals", "1", "--seed", "3"]
-    assert main([*args, "--records", str(out), "--json"]) == 0
+    out = _arena_records(tmp_path / "recs", deals=1, seed=3)
     index = json.loads((out / "index.json").read_text())
     assert len(index) == 4  # every rotation of the deal
     assert {tuple(e["levels"]) for e in index} == {
@@ -90,9 +95,7 @@ def test_arena_records_write_every_deal_and_an_index(
 def test_bulk_review_keeps_its_results_and_resumes_from_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "recs"
-    args = ["arena", "tien-gow", "--seats", "easy,random,easy,random", "--deals", "2", "--seed", "4"]
-    assert main([*args, "--records", str(out), "--json"]) == 0
+    out = _arena_records(tmp_path / "recs", deals=2, seed=4)
     index = json.loads((out / "index.json").read_text())
     (out / "first.json").write_text(json.dumps(index[:4]))
     results = tmp_path / "results.jsonl"
@@ -115,9 +118,7 @@ def test_bulk_review_keeps_its_results_and_resumes_from_them(
 def test_bulk_review_does_again_what_an_earlier_analyst_kept(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "recs"
-    args = ["arena", "tien-gow", "--seats", "easy,random,easy,random", "--deals", "1", "--seed", "4"]
-    assert main([*args, "--records", str(out), "--json"]) == 0
+    out = _arena_records(tmp_path / "recs", deals=1, seed=4)
     results = tmp_path / "results.jsonl"
     bulk = ["review", str(out / "index.json"), "--index", "--json", "--max-samples", "4"]
     capsys.readouterr()
