@@ -51,6 +51,18 @@ def _table(table_id: str = "t_1", owner: str = "a" * 64) -> TableRecord:
     )
 
 
+def _head_revision() -> str:
+    """The newest packaged migration, as Alembic reads the scripts."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_migrations()))
+    head = ScriptDirectory.from_config(cfg).get_current_head()
+    assert head is not None
+    return head
+
+
 def test_migrations_create_the_schema_and_are_idempotent(store: Store) -> None:
     store.migrate()  # a second start-up changes nothing
     names = set(inspect(store.engine).get_table_names())
@@ -63,7 +75,7 @@ def test_migrations_create_the_schema_and_are_idempotent(store: Store) -> None:
         "alembic_version",
     } <= names
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0006"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == _head_revision()
 
 
 def test_table_round_trip_and_head_counts_actions(store: Store) -> None:
@@ -255,3 +267,43 @@ def test_a_postgres_append_is_one_statement_with_its_news_and_all_or_nothing(
             assert [e.action for e in s.actions("t_1")] == [{"do": "draw"}]
         finally:
             s.dispose()
+
+
+def test_tables_tried_before_seeds_of_their_own_end_with_their_deal(tmp_path: Path) -> None:
+    """Revision 0007: a table made from another's deal before it had a seed of its own shares that
+    table's seed, so its next deal would be one the other table is still to play. The migration finds
+    such tables by the shared seed and marks them to end with their deal; the first table keeps on."""
+    from alembic import command
+    from alembic.config import Config
+
+    from cardavia.store.db import Store
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = Store(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_migrations()))
+    with store.engine.connect() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0006")
+        conn.commit()
+        for tid, seed, at in (("t_live", 7, 1.0), ("t_tried", 7, 2.0), ("t_other", 8, 3.0)):
+            conn.execute(
+                text(
+                    "INSERT INTO cardavia_tables (id, game, level, seed, options, seats, owner, pace_ms,"
+                    " status, created_at, people) VALUES (:id, 'cherki', 'easy', :seed, '{}',"
+                    " '[\"human\", \"easy\", \"easy\"]', :owner, 0, 'human', :at, '[]')"
+                ),
+                {"id": tid, "seed": seed, "owner": "a" * 64, "at": at},
+            )
+        conn.commit()
+    store.migrate()
+    assert store.head("t_live")[0].origin is None  # type: ignore[index]
+    assert store.head("t_tried")[0].origin == {"ends": True}  # type: ignore[index]
+    assert store.head("t_other")[0].origin is None  # type: ignore[index]
+    store.dispose()
+
+
+def _migrations() -> Path:
+    import cardavia.store.db as db
+
+    return db._MIGRATIONS

@@ -317,10 +317,15 @@ def test_a_host_who_leaves_is_played_by_the_ai_and_the_open_seats_too(tmp_path: 
         assert ann.post(f"/api/tables/{tid}/seats/0/ai").status_code == 404  # only the host leaves
         left = host.post(f"/api/tables/{tid}/seats/0/ai")
         assert left.status_code == 200, left.text
-        assert [p["kind"] for p in left.json()["people"]] == ["ai", "person", "ai"]
-        assert left.json()["status"] != "human"  # the host's seat is no longer theirs to play
-        # Ann plays on with the AI in the host's seat; the host may still look at the table
+        assert left.json() == {"id": tid, "left": True}  # nothing of the seat they left
+        seen = ann.get(f"/api/tables/{tid}").json()
+        assert [p["kind"] for p in seen["people"]] == ["ai", "person", "ai"]
+        # Ann plays on with the AI in the host's seat; the seat, its pieces and the next deal are no
+        # longer the host's: the table answers them as it answers a stranger
         table = play_together([ann], tid, random.Random(5), lambda *_: None)
         assert table["status"] == "over" and table["deals"]
-        assert host.get(f"/api/tables/{tid}").status_code == 200
-        assert host.post(f"/api/tables/{tid}/seats/0/ai").status_code == 200  # again: nothing new
+        assert host.get(f"/api/tables/{tid}").status_code == 404
+        assert host.post(f"/api/tables/{tid}/next-deal", {"seq": table["seq"]}).status_code == 404
+        assert host.get(f"/api/tables/{tid}/deals/1/steps").status_code == 404
+        assert host.post(f"/api/tables/{tid}/seats/0/ai").status_code == 404
+        assert all(d["table"] != tid for d in host.get("/api/history").json())

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from cardavia.service.state import HUMAN, TableState
+from cardavia.service.state import HUMAN, TableState, host_seat
 
 JSON = dict[str, Any]
 VIEWER = 0
@@ -41,12 +41,13 @@ def people_json(state: TableState, here: Collection[int] | None = None) -> list[
             if entry.auto:
                 away.add(entry.seat)
     out: list[JSON] = []
+    owner_seat = host_seat(state.record)
     for seat in range(state.num_seats):
         person = people[seat] if seat < len(people) else None
-        if seat == 0:
-            host: JSON = {"seat": 0, "kind": "host" if state.record.seats[0] == HUMAN else "ai"}
-            if here is not None and state.shared and host["kind"] == "host":
-                host["here"] = 0 in here
+        if seat == owner_seat:
+            host: JSON = {"seat": seat, "kind": "host"}
+            if here is not None and state.shared:
+                host["here"] = seat in here
             out.append(host)
         elif person is None:
             out.append({"seat": seat, "kind": "ai"})
@@ -70,6 +71,7 @@ def table_out(
     """The table envelope as ``viewer`` sees it; ``last`` lists the actions logged from ``since`` on
     (public form for that seat); ``here``: who is at the table now (see :func:`people_json`)."""
     record = state.record
+    origin = record.origin or {}
     return {
         "id": record.id,
         "game": record.game,
@@ -82,6 +84,9 @@ def table_out(
         "seat": viewer,
         "people": people_json(state, here),
         "turn_limit_s": record.turn_limit_s,
+        # where a tried table came from (never its first deal's seed, which would show every piece)
+        "origin": {k: origin[k] for k in ("table", "deal_no", "step") if k in origin} or None,
+        "ends": state.ends,
         "view": view_json(state, viewer),
         "totals": list(state.totals),
         "last": state.since(state.seq if since is None else since, viewer),

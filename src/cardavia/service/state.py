@@ -46,17 +46,35 @@ class Step:
     action: JSON | None = None  # known in advance for "forced" and "deal"
 
 
+def host_seat(record: TableRecord) -> int | None:
+    """The seat of the table's owner (the browser that made it): the one seat a person plays that
+    no invited person holds. Seat 0 at a new table; the trying person's own seat at a table started
+    from another's deal; None once the owner has left their seat to the AI, whose it is from then on."""
+    people = record.people
+    for seat, kind in enumerate(record.seats):
+        if kind == HUMAN and (seat >= len(people) or people[seat] is None):
+            return seat
+    return None
+
+
 def seat_of(record: TableRecord, owner: str) -> int | None:
-    """The seat ``owner`` (a browser's key hash) holds at the table: 0 for the host, an invited seat
-    once taken, else None."""
+    """The seat ``owner`` (a browser's key hash) holds at the table: the owner's own (see
+    :func:`host_seat`), an invited seat once taken, else None. A seat handed to the AI for good is
+    no longer its former holder's: not to see, not to deal."""
     found = None
     if secrets.compare_digest(record.owner, owner):
-        found = 0
+        found = host_seat(record)
     for seat, person in enumerate(record.people):
         held = person.get("owner") if person is not None else None
         if held is not None and secrets.compare_digest(held, owner):
             found = seat
     return found
+
+
+def is_host(record: TableRecord, owner: str) -> bool:
+    """Whether ``owner`` made the table and still holds their seat at it."""
+    seat = seat_of(record, owner)
+    return seat is not None and seat == host_seat(record)
 
 
 class CorruptLog(Exception):
@@ -108,10 +126,24 @@ class TableState:
         self.deal_no = deal_no
         self.dealer = dealer
         self.deal_start = self.seq
+        self.deal: Deal[Any, Any] = self._new_deal(deal_no, dealer)
+
+    def _new_deal(self, deal_no: int, dealer: int | None) -> Deal[Any, Any]:
+        """Deal ``deal_no`` from the start. Every deal comes from the table's own seed, but for the
+        first deal of a table started from another's deal, which is that deal (its seed and dealer
+        kept in ``origin``): the other table's seed is never kept here, so no later deal of this
+        table can be one that the other table is still to play."""
+        start = self.deal_origin(deal_no, dealer)
         options = self.record.options or None
-        self.deal: Deal[Any, Any] = self.game.new_deal(
-            deal_seed(self.record.seed, deal_no), options=options, dealer=dealer
-        )
+        return self.game.new_deal(start["deal_seed"], options=options, dealer=start["dealer"])
+
+    def deal_origin(self, deal_no: int, dealer: int | None) -> JSON:
+        """What deal ``deal_no`` (dealt by ``dealer``) starts from: ``{"deal_seed", "dealer"}``.
+        Secret: whoever knows a deal's seed knows its hidden pieces."""
+        origin = self.record.origin or {}
+        if deal_no == 1 and "deal_seed" in origin:
+            return {"deal_seed": int(origin["deal_seed"]), "dealer": origin.get("dealer")}
+        return {"deal_seed": deal_seed(self.record.seed, deal_no), "dealer": dealer}
 
     def apply_entry(self, entry: LoggedAction, action: Any = None) -> DealSummary | None:
         """Apply the next action (``action``: its parsed form, if known); the deal it finished, if any.
@@ -147,6 +179,12 @@ class TableState:
         return summary
 
     # -- what comes next --------------------------------------------------------------------------
+    @property
+    def ends(self) -> bool:
+        """Whether the table ends with its current deal: one started from another's deal before such
+        tables had seeds of their own (its next deal would be the other table's)."""
+        return bool((self.record.origin or {}).get("ends"))
+
     def next_deal_marker(self) -> JSON:
         result = self.finished[-1].result if self.finished else {}
         return {"deal": self.deal_no + 1, "dealer": self.game.next_dealer(result)}
@@ -184,11 +222,11 @@ class TableState:
         """The seats a person holds: the host's (unless the host left it to the AI) and each invited
         seat taken."""
         people = list(self.record.people) + [None] * (self.num_seats - len(self.record.people))
+        host = host_seat(self.record)
         return [
             s
             for s, person in enumerate(people[: self.num_seats])
-            if (s == 0 and self.record.seats[0] == HUMAN)
-            or (person is not None and person.get("owner") is not None)
+            if s == host or (person is not None and person.get("owner") is not None)
         ]
 
     @property
@@ -210,7 +248,7 @@ class TableState:
         if self.waiting:
             return None
         if self.deal.is_over():
-            if self.finished and self.finished[-1].outcome.drawn:
+            if self.finished and self.finished[-1].outcome.drawn and not self.ends:
                 return Step("deal", -1, self.next_deal_marker())
             return None
         seat = self.deal.to_act()
@@ -260,8 +298,4 @@ class TableState:
 
     def replay_deal(self, summary: DealSummary) -> tuple[Any, Sequence[LoggedAction]]:
         """A fresh copy of a finished deal's start, and its logged actions."""
-        options = self.record.options or None
-        deal = self.game.new_deal(
-            deal_seed(self.record.seed, summary.deal_no), options=options, dealer=summary.dealer
-        )
-        return deal, self.log[summary.start : summary.end]
+        return self._new_deal(summary.deal_no, summary.dealer), self.log[summary.start : summary.end]

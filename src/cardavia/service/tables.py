@@ -22,7 +22,15 @@ from cardavia.bots.base import LEVELS
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import get_game
 from cardavia.service.errors import Conflict, HostOnly, NotFound, Stale, TableError
-from cardavia.service.state import HUMAN, DealSummary, TableState, public_action, seat_of
+from cardavia.service.state import (
+    HUMAN,
+    DealSummary,
+    TableState,
+    host_seat,
+    is_host,
+    public_action,
+    seat_of,
+)
 from cardavia.store.db import FinishedDeal, LoggedAction, SeqTaken, Store, TableRecord
 
 JSON = dict[str, Any]
@@ -205,34 +213,46 @@ class TableService:
 
     def try_from(self, table_id: str, owner: str, deal_no: int, step: int, *, pace_ms: int) -> TableState:
         """A new table of this browser's at step ``step`` of its finished deal ``deal_no`` (after that
-        many of the deal's actions), to play the player's decision there differently.
+        many of the deal's actions), to play its own decision there differently.
 
-        The new table has the same seed, level and seats and starts with the old one's log up to that
-        point, so the deal is the same deal (the same hidden pieces, which stay on the server) and
-        the bots decide as they did until the play differs. ``bad-step`` for a step outside the deal,
-        ``not-a-decision`` where seat 0 does not choose; ``NotFound`` for a table not this browser's.
+        The person sits in the seat they held, with their own pieces; every other seat is the AI
+        at the table's level (friends included: the new table is theirs alone). Its first deal is
+        the same deal (the same hidden pieces, which stay on the server) up to that point; its later
+        deals come from a seed of its own, so no deal it shows is one another table is still to
+        play. ``bad-step`` for a step outside the deal, ``not-a-decision`` where that seat does not
+        choose (or has a single legal move); ``NotFound`` for a table not this browser's.
         """
         with self.lock(table_id):
             state, summary = self._finished(table_id, owner, deal_no)
+            seat = self.viewer(state, owner)
             length = summary.end - summary.start
             if not 0 <= step < length:
                 raise TableError("bad-step", "no such step of the deal", {"step": step, "steps": length})
-            log = state.log[: summary.start + step]
+            tried = state.log[summary.start : summary.start + step]
             source = state.record
+        # The tried deal alone, as the first deal of the new table (its seqs counted from 0).
+        log = [LoggedAction(i, 1, e.seat, e.action) for i, e in enumerate(tried)]
         record = TableRecord(
             id="t_" + secrets.token_urlsafe(12),
             game=source.game,
             level=source.level,
-            seed=source.seed,
+            seed=self.new_seed(),
             options=dict(source.options),
-            seats=source.seats,
+            seats=tuple(HUMAN if s == seat else source.level for s in range(len(source.seats))),
             owner=owner,
             pace_ms=pace_ms,
             status=HUMAN,
             created_at=self.clock(),
+            origin={
+                "table": source.id,
+                "deal_no": deal_no,
+                "step": step,
+                "seat": seat,
+                **state.deal_origin(deal_no, summary.dealer),
+            },
         )
         fresh = TableState.rebuild(record, log)
-        if fresh.status() != HUMAN:
+        if fresh.status_for(seat) != HUMAN or len(fresh.deal.view(seat).legal) < 2:
             raise TableError("not-a-decision", "you do not choose at that step", {"step": step})
         self.store.create_table(record, log)
         self._remember(fresh)
@@ -299,7 +319,7 @@ class TableService:
         stop working. The token is 256 random bits; only its hash is stored."""
         with self.lock(table_id):
             state = self._state(table_id, owner)
-            if seat_of(state.record, owner) != 0:
+            if not is_host(state.record, owner):
                 raise NotFound()  # only the host sees the links
             people = state.record.people
             person = people[seat] if 0 <= seat < len(people) else None
@@ -341,7 +361,7 @@ class TableService:
         """Start the deal now (host only): invited seats not yet taken are played by the AI."""
         with self.lock(table_id):
             state = self._state(table_id, owner)
-            if seat_of(state.record, owner) != 0:
+            if not is_host(state.record, owner):
                 raise NotFound()
             self.store.fill_open_seats(table_id, state.record.level)
             self.forget(table_id)
@@ -362,7 +382,7 @@ class TableService:
         with self.lock(table_id):
             state = self._state(table_id, owner)
             record = state.record
-            if seat_of(record, owner) != 0:
+            if not is_host(record, owner):
                 raise NotFound()
             refused = TableError(
                 "seat-not-open", "that seat is not waiting for an invited person", {"seat": seat}
@@ -372,14 +392,16 @@ class TableService:
             if record.seats[seat] != HUMAN:
                 return state
             person = record.people[seat] if seat < len(record.people) else None
-            if seat != 0 and person is not None and person.get("owner") is not None:
+            own = seat == host_seat(record)
+            if not own and person is not None and person.get("owner") is not None:
                 return self._hand(state, owner, seat)
-            if seat != 0 and person is None:
+            if not own and person is None:
                 raise refused
-            if not self.store.give_to_ai(table_id, record.level, (seat,), every_open=seat == 0):
+            if not self.store.give_to_ai(table_id, record.level, (seat,), every_open=own):
                 raise refused  # taken a moment ago
             self.forget(table_id)
-            return self._state(table_id, owner)
+            # the host who left holds no seat any more (see host_seat): the table as it is now
+            return self._state(table_id, None if own else owner)
 
     def _hand(self, state: TableState, owner: str, seat: int) -> TableState:
         """The host hands ``seat``'s person, who has left, to the AI until they are back."""
@@ -511,6 +533,8 @@ class TableService:
             raise Stale("stale", f"the table is at {state.seq}, not {seq}", state)
         if state.status() != "over":
             raise Stale("deal-not-over", "the deal is not over yet", state)
+        if state.ends:
+            raise Conflict("table-ends", "this table ends with this deal", {"deal_no": state.deal_no})
         self._commit(state, state.entry(-1, state.next_deal_marker()), None)
         return state
 
@@ -565,7 +589,7 @@ class TableService:
         """The pause before each of the server's moves, for everyone at the table: the host's to
         set (a guest's ask is :class:`HostOnly`)."""
         with self.lock(table_id):
-            if seat_of(self._state(table_id, owner).record, owner) != 0:
+            if not is_host(self._state(table_id, owner).record, owner):
                 raise HostOnly()
             self.store.set_pace(table_id, pace_ms)
             return self._state(table_id, owner)
@@ -624,15 +648,25 @@ class TableService:
         return dict(deal.to_record())
 
     def history(self, owner: str) -> list[JSON]:
-        """The finished deals of ``owner``'s tables, each with its result and each seat's returns."""
-        return [
-            {
-                "table": d.table_id,
-                "game": d.game,
-                "deal_no": d.deal_no,
-                "finished_at": d.finished_at,
-                "result": d.result,
-                "returns": list(get_game(d.game).outcome_of(d.result).returns),
-            }
-            for d in self.store.history(owner)
-        ]
+        """The finished deals of the tables where ``owner`` holds a seat, each with its result, each
+        seat's returns and the seat they hold (a seat handed to the AI for good is not theirs)."""
+        deals = self.store.history(owner)
+        records = self.store.tables(d.table_id for d in deals)
+        out: list[JSON] = []
+        for d in deals:
+            record = records.get(d.table_id)
+            seat = None if record is None else seat_of(record, owner)
+            if seat is None:
+                continue
+            out.append(
+                {
+                    "table": d.table_id,
+                    "game": d.game,
+                    "deal_no": d.deal_no,
+                    "finished_at": d.finished_at,
+                    "result": d.result,
+                    "returns": list(get_game(d.game).outcome_of(d.result).returns),
+                    "seat": seat,
+                }
+            )
+        return out

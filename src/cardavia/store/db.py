@@ -62,7 +62,7 @@ _NOTIFY = text("SELECT pg_notify(:c, :p)")
 # named parameters, written ``:name`` for sqlite3 and ``%(name)s`` for psycopg.
 _RAW_HEAD = (
     "SELECT t.id, t.game, t.level, t.seed, t.options, t.seats, t.owner, t.pace_ms, t.status, t.created_at,"
-    " t.people, t.turn_limit_s,"
+    " t.people, t.turn_limit_s, t.origin,"
     " (SELECT max(a.seq) FROM cardavia_actions a WHERE a.table_id = t.id)"
     " FROM cardavia_tables t WHERE t.id = :table_id"
 )
@@ -217,6 +217,9 @@ class TableRecord:
     # per seat: None (the host's seat, or a bot's), or an invited seat {"owner": hash | None, "name": str}
     people: tuple[dict[str, Any] | None, ...] = ()
     turn_limit_s: int | None = None  # a person's time per decision before the AI plays for them
+    # a table started from another's finished deal: {"table", "deal_no", "step", "seat"} (where it
+    # came from, which the page may show) and {"deal_seed", "dealer"} of its first deal (never shown)
+    origin: dict[str, Any] | None = None
 
 
 AUTO_TIME = 1  # LoggedAction.auto: the AI played for a person whose time for the turn ran out
@@ -446,6 +449,7 @@ class Store:
                     "created_at": table.created_at,
                     "people": json.dumps(list(table.people)),
                     "turn_limit_s": table.turn_limit_s,
+                    "origin": None if table.origin is None else json.dumps(table.origin, sort_keys=True),
                 },
             )
             if log:
@@ -477,21 +481,8 @@ class Store:
                 row = sa_conn.execute(_HEAD, {"table_id": table_id}).first()
         if row is None:
             return None
-        record = TableRecord(
-            id=row[0],
-            game=row[1],
-            level=row[2],
-            seed=int(row[3]),
-            options=json.loads(row[4]),
-            seats=tuple(json.loads(row[5])),
-            owner=row[6],
-            pace_ms=int(row[7]),
-            status=row[8],
-            created_at=float(row[9]),
-            people=tuple(json.loads(row[10] or "[]")),
-            turn_limit_s=None if row[11] is None else int(row[11]),
-        )
-        return record, 0 if row[12] is None else int(row[12]) + 1
+        record = _table_record(row)
+        return record, 0 if row[13] is None else int(row[13]) + 1
 
     @_guarded
     def set_pace(self, table_id: str, pace_ms: int) -> None:
@@ -813,9 +804,38 @@ class Store:
             return [FinishedDeal(r[0], r[1], r[2], json.loads(r[3]), float(r[4])) for r in rows]
 
     @_guarded
+    def tables(self, table_ids: Iterable[str]) -> dict[str, TableRecord]:
+        """The records of the tables among ``table_ids`` that exist, by id (in one query)."""
+        wanted = sorted(set(table_ids))
+        if not wanted:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(TABLES).where(TABLES.c.id.in_(wanted)))
+            return {r[0]: _table_record(r) for r in rows}
+
+    @_guarded
     def count_actions(self, table_id: str) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).where(ACTIONS.c.table_id == table_id)).scalar_one())
+
+
+def _table_record(row: Any) -> TableRecord:
+    """A ``cardavia_tables`` row (its columns in the model's order) as a record."""
+    return TableRecord(
+        id=row[0],
+        game=row[1],
+        level=row[2],
+        seed=int(row[3]),
+        options=json.loads(row[4]),
+        seats=tuple(json.loads(row[5])),
+        owner=row[6],
+        pace_ms=int(row[7]),
+        status=row[8],
+        created_at=float(row[9]),
+        people=tuple(json.loads(row[10] or "[]")),
+        turn_limit_s=None if row[11] is None else int(row[11]),
+        origin=None if row[12] is None else json.loads(row[12]),
+    )
 
 
 @dataclass(frozen=True)

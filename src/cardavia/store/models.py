@@ -29,6 +29,9 @@ class TableRow(Base):
     # {"owner": sha256 of that browser's secret or null while the invite is open, "name": display name}
     people: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")
     turn_limit_s: Mapped[int | None] = mapped_column(Integer, nullable=True)  # then the AI plays for them
+    # JSON object for a table started from another's finished deal (*Play this move differently*):
+    # where it came from, and the seed and dealer of its first deal (the tried one); null otherwise
+    origin: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class ActionRow(Base):

@@ -34,7 +34,7 @@ from cardavia.service.offload import Offload
 from cardavia.service.payload import table_out
 from cardavia.service.reviews import ReviewService
 from cardavia.service.seeds import derive
-from cardavia.service.state import HUMAN, TableState, seat_of
+from cardavia.service.state import HUMAN, TableState, host_seat, seat_of
 from cardavia.service.tables import TableService
 from cardavia.store.db import StoreUnavailable
 from cardavia.web.events import EventHub, Mode, Snapshot, table_stream
@@ -165,11 +165,21 @@ class TableOut(BaseModel):
     totals: list[int]
     last: list[dict[str, Any]]
     deals: list[dict[str, Any]]
+    # a table started from another's finished deal: {"table", "deal_no", "step"} of where it came from
+    origin: dict[str, Any] | None = None
+    ends: bool = False  # the table ends with its current deal (no next deal)
 
 
 class InviteOut(BaseModel):
     seat: int
     url: str
+
+
+class LeftOut(BaseModel):
+    """The answer to a table's maker who left their seat to the AI: the seat is no longer theirs."""
+
+    id: str
+    left: Literal[True]
 
 
 class CreatedOut(TableOut):
@@ -188,6 +198,7 @@ class HistoryItem(BaseModel):
     finished_at: float
     result: dict[str, Any]
     returns: list[int]  # each seat's points in the deal, as the engine scores it
+    seat: int  # the seat this browser holds at that table
 
 
 class StepOut(BaseModel):
@@ -223,9 +234,13 @@ def _encodable(value: Any) -> Any:
 
 
 def _seen_by(state: TableState, owner: str | None) -> int:
-    """The seat whose view ``owner``'s browser gets (the service checked it holds one)."""
-    seat = None if owner is None else seat_of(state.record, owner)
-    return 0 if seat is None else seat
+    """The seat whose view ``owner``'s browser gets (the service checked it holds one; without an
+    owner, the table's maker who is answered: their own seat). NotFound when the browser holds no
+    seat: a seat it left to the AI is not its to see."""
+    seat = host_seat(state.record) if owner is None else seat_of(state.record, owner)
+    if seat is None:
+        raise NotFound()
+    return seat
 
 
 def _error_body(
@@ -238,7 +253,8 @@ def _error_body(
     body = error_json(exc.code, exc.message, exc.params)
     if isinstance(exc, Stale):
         here = None if service is None else service.here(exc.state)
-        body["table"] = table_out(exc.state, since, _seen_by(exc.state, owner), here)
+        with contextlib.suppress(NotFound):  # a browser that holds no seat is shown no table
+            body["table"] = table_out(exc.state, since, _seen_by(exc.state, owner), here)
     return body, status
 
 
@@ -330,13 +346,21 @@ def _rendered(
     thread, so the reply shows one consistent state, as ``owner``'s seat sees it."""
 
     def render() -> Reply:
+        state: TableState | None = None
         try:
             state, since = work()
+            viewer = _seen_by(state, owner)
+        except NotFound as exc:
+            if state is not None and owner is not None and owner == state.record.owner:
+                # the maker left their seat to the AI: the seat is no longer theirs to see
+                return {"id": state.record.id, "left": True}, status, _driven(state)
+            body, code = _error_body(exc, error_since, owner, rt.service)
+            return body, code, False
         except GameError as exc:
             body, code = _error_body(exc, error_since, owner, rt.service)
             bots = isinstance(exc, Stale) and _driven(exc.state)
             return body, code, bots
-        return _out(rt, state, since, _seen_by(state, owner)), status, _driven(state)
+        return _out(rt, state, since, viewer), status, _driven(state)
 
     if table_id is None:
         return render()
@@ -453,15 +477,16 @@ async def start_table(table_id: TableId, request: Request) -> Any:
 
 @router.post(
     "/tables/{table_id}/seats/{seat}/ai",
-    response_model=TableOut,
+    response_model=TableOut | LeftOut,
     responses={**ERRORS, 409: {"model": ErrorOut, "description": "person-here: that person is at the table"}},
 )
 async def seat_to_ai(table_id: TableId, seat: Annotated[int, Path(ge=0, le=16)], request: Request) -> Any:
     """The AI plays ``seat`` (host only): an invited seat not yet taken, from now on (its link stops
-    working); seat 0, the host's own, when the host leaves the table (every open seat goes to the
-    AI too); or a seat a person took who has left the table: the AI plays their decisions at once
-    until they are back (409 ``person-here`` while they are at the table). Asking again answers
-    the same."""
+    working); the host's own seat, when the host leaves the table (every open seat goes to the AI
+    too, and the host is answered ``{"id", "left": true}``: the seat and its pieces are no longer
+    theirs to see, nor the table to deal on); or a seat a person took who has left the table: the
+    AI plays their decisions at once until they are back (409 ``person-here`` while they are at
+    the table). Asking again answers the same (the host who left: 404, the table is not theirs)."""
     rt = runtime(request)
     owner = _owner_or_404(request)
     reply, _ = await _respond(
@@ -724,7 +749,7 @@ async def try_from(table_id: TableId, deal_no: DealNo, body: TryIn, request: Req
     def work() -> tuple[TableState, int | None]:
         return rt.service.try_from(table_id, owner, deal_no, body.step, pace_ms=pace), None
 
-    reply, _ = await _respond(rt, None, work, status=201)
+    reply, _ = await _respond(rt, None, work, status=201, owner=owner)
     return reply
 
 

@@ -10,9 +10,11 @@ function cell(text) {
   return td;
 }
 
-// seat 0's points in the deal: the server sends each seat's returns as the engine scores them
+// this browser's seat's points in the deal: the server sends each seat's returns as the engine scores
+// them, and the seat held there (a friend's table may have seated this browser anywhere)
 function net(row) {
-  return Array.isArray(row.returns) ? signed.format(row.returns[0]).replace("-", "\u2212") : "";
+  const mine = Array.isArray(row.returns) ? row.returns[row.seat ?? 0] : undefined;
+  return typeof mine === "number" ? signed.format(mine).replace("-", "\u2212") : "";
 }
 
 function when(value) {
