@@ -2,6 +2,7 @@
 // the player saw it (the API's steps are seat 0's views), every hand on request, and the review of
 // the player's decisions (queued on the server, polled until done). It never acts on a table.
 import { createText, el, fmt, piece } from "./text.js";
+import { arrangeSeats } from "./seats.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const text = createText(data);
@@ -229,7 +230,10 @@ async function start() {
   }
   steps = reply.body;
   viewer = Number(steps[0].view.seat ?? 0);
-  text.setViewer(viewer, null);
+  // drawn from this browser's own seat, with the names of the people who sat at the table
+  arrangeSeats(viewer);
+  const seated = await getJson("GET", `/api/tables/${encodeURIComponent(data.table)}`);
+  text.setViewer(viewer, seated.ok && seated.body ? seated.body.people : null);
   const heading = $("replay-heading");
   heading.textContent = t("replay_title", { deal: t("deal_no", { num: data.deal_no }) });
   document.title = heading.textContent;

@@ -6,6 +6,16 @@
 // shown as text only. No game is named here.
 import { el } from "./text.js";
 
+/** Draw the page's seat boxes in the real order of play, starting from seat ``me`` at the bottom:
+ * the box first drawn for seat k shows seat (me + k) mod n (the table and its replay alike). */
+export function arrangeSeats(me) {
+  const boxes = [...document.querySelectorAll(".seat")];
+  for (const box of boxes) {
+    if (box.dataset.place === undefined) box.dataset.place = box.dataset.seat;
+    box.dataset.seat = String((me + Number(box.dataset.place)) % boxes.length);
+  }
+}
+
 // The host's invite links, as the create reply gave them (the server keeps only their hashes, so
 // this browser is the one place they can be read again); "New link" replaces one.
 const linksKey = (id) => `cardavia.invites.${id}`;

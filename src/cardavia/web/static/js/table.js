@@ -3,7 +3,7 @@
 // names no game). The server ships the legal actions with the view and the reasons of every
 // payment: this script only chooses among them, it never re-implements the rules.
 import { createText, el, fmt, piece } from "./text.js";
-import { createSeats, isShared, storeLinks } from "./seats.js";
+import { arrangeSeats, createSeats, isShared, storeLinks } from "./seats.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const storeKey = `cardavia.table.${data.game}`;
@@ -27,16 +27,6 @@ async function startNow() {
   const reply = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/start`);
   if (reply.ok) update(reply.body);
 }
-// The page's seat boxes in the real order of play, starting from this browser's seat at the bottom:
-// the box first drawn for seat k shows seat (me + k) mod n.
-function arrangeSeats() {
-  const boxes = [...document.querySelectorAll(".seat")];
-  for (const box of boxes) {
-    if (box.dataset.place === undefined) box.dataset.place = box.dataset.seat;
-    box.dataset.seat = String((me + Number(box.dataset.place)) % boxes.length);
-  }
-}
-
 function posOf(seat) {
   const box = document.querySelector(`.seat[data-seat="${seat}"]`);
   return box ? box.dataset.pos : "";
@@ -228,7 +218,7 @@ function show(next) {
     loggedSeq = next.deal_start ?? next.seq;
     $("log").replaceChildren();
     me = next.seat ?? 0;
-    arrangeSeats();
+    arrangeSeats(me);
   }
   const entries = (next.last || []).filter((entry) => entry.seq >= loggedSeq);
   const previous = fresh ? null : table;
@@ -330,7 +320,7 @@ function renderAll() {
     document.title = status === "human" ? t("title_your_turn", { title: baseTitle }) : baseTitle;
     for (const seat of document.querySelectorAll(".seat")) seat.classList.toggle("to-act", Number(seat.dataset.seat) === view.to_act && status !== "over");
     $("act-hint").disabled = status !== "human" || busy;
-    $("act-next").hidden = status !== "over";
+    $("act-next").hidden = status !== "over" || Boolean(table.ends); // a table that ends with its deal
     // a table waiting for invited people: the host may start with the AI in the open seats, and
     // everyone looks again now and then (a seat taken writes nothing to the log, so no event says so)
     $("act-start").hidden = !(status === "waiting" && me === 0);
