@@ -292,8 +292,9 @@ REPLAY: dict[str, Msg | Plural] = {
     ),
     "decision_loss": Msg(
         "replay: what a choice cost; %(label)s is the review label, %(points)s the points lost (a decimal), "
-        "%(low)s and %(high)s the ends of the 95 percent interval",
-        "%(label)s: points lost %(points)s (95 %% interval %(low)s to %(high)s).",
+        "%(low)s and %(high)s the ends of its confidence interval, %(confidence)s the interval's level "
+        "already written as your language writes a percentage (95%, Norwegian 95 %)",
+        "%(label)s: points lost %(points)s (%(confidence)s interval %(low)s to %(high)s).",
     ),
     "better": Msg("replay: the better move; %(move)s describes it", "Better: %(move)s"),
     "why": Msg("replay: the reason the better move is better; %(reason)s is the reason", "Why: %(reason)s"),
