@@ -101,7 +101,8 @@ def _renderings(code: str, message: Message) -> list[str]:
 # postposition follows it), none of them may appear in the clause.
 HINDI_GENDERED = {
     "जीता", "जीती", "जीते", "देता", "देती", "देते", "गया", "गई", "गए", "आया", "आई", "आए", "लौटा", "लौटी",
-    "चला", "चली", "हारा", "हारी", "करता", "करती", "खेलता", "खेलती", "रहा", "रही", "चुकाता", "चुकाती",
+    "चला", "चली", "हारा", "हारी", "करता", "करती", "खेलता", "खेलती", "रहा", "रही", "रहे", "चुका", "चुकी",
+    "चुके", "चुकाता", "चुकाती",
 }  # fmt: skip
 HINDI_POSTPOSITIONS = ("ने", "की", "के", "का", "से", "को")
 
@@ -147,3 +148,19 @@ def test_the_hindi_check_catches_a_verb_that_agrees_with_the_name() -> None:
     assert _hindi_agreement(f"{seat} आपको 4 देता है", seat)
     assert not _hindi_agreement(f"यह बाज़ी पूरी हुई: {seat} की जीत।", seat)
     assert not _hindi_agreement(f"{seat} ने दौर जीता और 2 कॉलम लिए।", seat)
+
+
+def test_labels_said_of_a_friend_fit_anyone() -> None:
+    """The seat list's words for a friend (playing, away, left) stand beside their name: in Hindi no
+    verb of theirs agrees with a gender (the AI may have one after a colon), in Norwegian no 'dem'."""
+    labels = [m for m in messages() if "any gender" in m.context and not _seat_placeholders(m)]
+    assert len(labels) >= 4
+    problems = []
+    for message in labels:
+        hindi = translations("hi").pgettext(message.context, message.msgid)
+        said_of_them = re.split(r"[:;]", hindi, maxsplit=1)[0].split()
+        problems += [f"{hindi!r}" for w in said_of_them if w.strip("…,") in HINDI_GENDERED]
+        norwegian = translations("nb").pgettext(message.context, message.msgid)
+        if re.search(r"\b(dem|deres)\b|\bde er\b", norwegian):
+            problems.append(repr(norwegian))
+    assert not problems, problems

@@ -130,9 +130,14 @@ COMMON: dict[str, Msg | Plural] = {
     ),
     # the seat list of a shared table (everyone sees it; the host also gets its buttons)
     "who_host": Msg("seat list of a shared table: the seat of the person who made the table", "Host"),
-    "who_person": Msg("seat list of a shared table: an invited friend who has taken their seat", "Playing"),
+    "who_person": Msg(
+        "seat list of a shared table: an invited friend who has taken their seat (said of one "
+        "person, any gender)",
+        "Playing",
+    ),
     "who_away": Msg(
-        "seat list and seat box: a friend's time ran out; the AI plays for them until they are back",
+        "seat list and seat box: a friend's time ran out; the AI plays for them until they are "
+        "back (said of one person, any gender)",
         "Away: the AI plays for now",
     ),
     "who_open": Msg(
@@ -140,11 +145,13 @@ COMMON: dict[str, Msg | Plural] = {
     ),
     "who_ai": Msg("seat list and seat box: the AI plays this seat", "Played by the AI"),
     "who_left": Msg(
-        "seat list and seat box: an invited friend's browser has left the table (closed or lost)",
+        "seat list and seat box: an invited friend's browser has left the table (closed or lost) "
+        "(said of one person, any gender)",
         "Has left the table",
     ),
     "who_host_left": Msg(
-        "seat list: the host (the person who made the table) has left the table for now",
+        "seat list: the host (the person who made the table) has left the table for now (said of "
+        "one person, any gender)",
         "Host, has left the table",
     ),
     "seat_play_for": Msg(
