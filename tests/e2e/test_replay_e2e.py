@@ -105,3 +105,6 @@ def test_the_review_says_the_better_move_and_its_reason_with_piece_names(page: A
         assert better != page.locator("#replay-move").inner_text()
         verdict = page.locator("#replay-verdict").inner_text()
         assert not codes.search(verdict) and "{" not in verdict, verdict
+        # the interval's level as Norwegian writes a percentage (from the number format, not the sentence)
+        level = data["confidence"].replace("\u00a0", " ")
+        assert level in verdict.replace("\u00a0", " ") and "%(" not in verdict, verdict

@@ -112,7 +112,7 @@ def test_hint_explains_in_the_page_language(page: Any, server: str) -> None:
 def test_a_cherki_hint_fills_every_placeholder_in_the_page_language(page: Any, server: str) -> None:
     open_table(page, server, "cherki", "ms")
     page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
-    page.get_by_role("button", name="Cabut", exact=True).click()
+    page.get_by_role("button", name="Cabut kad", exact=True).click()
     page.wait_for_function("() => document.querySelectorAll('#hand button').length === 9")
     page.locator("#act-hint").click()
     page.wait_for_function("() => document.getElementById('hint').textContent.length > 0")

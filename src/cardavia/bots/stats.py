@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from statistics import NormalDist
 
 Z95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054
+# the level of every interval the arena and the reviews report (the page writes it in its language)
+CONFIDENCE = 0.95
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ def t_quantile(p: float, df: float) -> float:
     return (lo + hi) / 2.0
 
 
-def mean_interval(values: Sequence[float], confidence: float = 0.95) -> Interval:
+def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Interval:
     """The sample mean and its two-sided Student-t confidence interval.
 
     With fewer than two values the interval is unbounded (nothing is known about the spread).
@@ -110,7 +112,7 @@ def mean_interval(values: Sequence[float], confidence: float = 0.95) -> Interval
     return Interval(mean, mean - half, mean + half)
 
 
-def wilson_interval(successes: float, trials: int, confidence: float = 0.95) -> Interval:
+def wilson_interval(successes: float, trials: int, confidence: float = CONFIDENCE) -> Interval:
     """The share ``successes / trials`` with Wilson's score interval (sound near 0 and 1)."""
     if trials <= 0:
         return Interval(math.nan, 0.0, 1.0)

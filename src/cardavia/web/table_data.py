@@ -13,9 +13,13 @@ import importlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from babel.numbers import format_percent
+
+from cardavia.bots.stats import CONFIDENCE
 from cardavia.games.counts import Count
 from cardavia.games.registry import entry, get_game
 from cardavia.i18n.catalogs import translations
+from cardavia.i18n.languages import DEFAULT, by_code
 from cardavia.web import assets
 from cardavia.web.content import Msg, Plural, Tradition
 from cardavia.web.game_parts import web_of
@@ -141,5 +145,19 @@ def replay_data(code: str, t: Tradition, table_id: str, deal_no: int) -> dict[st
     """What the replay page's script needs: the table page's texts, its own, and which deal."""
     data = page_data(code, t)
     data["text"].update(_texts(code, REPLAY))
-    # the sprite's prefix of the game's pieces ("tile", "card")
-    return {**data, "table": table_id, "deal_no": deal_no, "piece_kind": web_of(t.game).symbol}
+    # the sprite's prefix of the game's pieces ("tile", "card"); the review's interval level as the
+    # language writes a percentage ("95%", Norwegian "95 %"), never written into a sentence
+    return {
+        **data,
+        "table": table_id,
+        "deal_no": deal_no,
+        "piece_kind": web_of(t.game).symbol,
+        "confidence": confidence_level(code),
+    }
+
+
+def confidence_level(code: str) -> str:
+    """The level of the review's intervals written as a percentage in the language ``code`` (CLDR)."""
+    lang = by_code(code) or by_code(DEFAULT)
+    assert lang is not None
+    return format_percent(CONFIDENCE, locale=lang.folder)

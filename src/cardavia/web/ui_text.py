@@ -14,11 +14,17 @@ __all__ = ["COMMON", "REPLAY", "Plural"]
 
 COMMON: dict[str, Msg | Plural] = {
     "you": Msg("seat name: the human player", "You"),
-    "seat_label": Msg("accessible name of a seat: %(name)s is the seat name", "Seat: %(name)s"),
+    "seat_label": Msg(
+        "accessible name of a seat: %(name)s is the seat's name, a compass point or a friend's "
+        "own name (any gender, one person)",
+        "Seat: %(name)s",
+    ),
     "to_act": Msg("badge on the seat whose turn it is", "To play"),
     "your_turn": Msg("table status", "Your turn"),
     "playing": Msg(
-        "table status: an AI opponent is thinking; %(name)s is its seat name", "%(name)s is playing…"
+        "table status: another seat is thinking; %(name)s is its name, a compass point or a "
+        "friend's own name (any gender, one person)",
+        "%(name)s is playing…",
     ),
     "over": Msg("table status at the end of a deal", "The deal is over"),
     "loading": Msg("table status while the page loads the table", "Setting up the table…"),
@@ -38,7 +44,11 @@ COMMON: dict[str, Msg | Plural] = {
     "player": Msg("column heading in the results: the seat", "Player"),
     "net": Msg("column heading in the results: money won (+) or lost (−) in this deal", "Net"),
     "total": Msg("column heading in the results: money over all deals at this table", "Running total"),
-    "winner": Msg("results line: %(name)s is the seat name of the winner", "Winner: %(name)s"),
+    "winner": Msg(
+        "results line: %(name)s is the winner's seat, a compass point or a friend's own name (any"
+        " gender, one person)",
+        "Winner: %(name)s",
+    ),
     "illegal": Msg(
         "table notice when the server refused an action; %(reason)s says why", "Not allowed: %(reason)s"
     ),
@@ -60,7 +70,8 @@ COMMON: dict[str, Msg | Plural] = {
         "Your turn · %(title)s",
     ),
     "over_summary": Msg(
-        "table status at the end of a deal; %(name)s is the winner's seat, %(amount)s the player's own net",
+        "table status at the end of a deal; %(name)s is the winner's seat, a compass point or a "
+        "friend's own name (any gender, one person); %(amount)s is the player's own net",
         "The deal is over: %(name)s wins. Your result: %(amount)s.",
     ),
     "over_summary_you": Msg(
@@ -68,14 +79,18 @@ COMMON: dict[str, Msg | Plural] = {
         "The deal is over: you win. Your result: %(amount)s.",
     ),
     "pays_you": Msg(
-        "payment explained: %(name)s is a seat, %(amount)s a number of points", "%(name)s pays you %(amount)s"
+        "payment explained: %(name)s is a seat, a compass point or a friend's own name (any "
+        "gender, one person); %(amount)s is a number of points",
+        "%(name)s pays you %(amount)s",
     ),
     "you_pay": Msg(
-        "payment explained: the player pays %(name)s (a seat) %(amount)s points",
+        "payment explained: the player pays %(name)s %(amount)s points; %(name)s is a seat, a "
+        "compass point or a friend's own name (any gender, one person)",
         "You pay %(name)s %(amount)s",
     ),
     "pays": Msg(
-        "payment explained: %(payer)s and %(payee)s are seats, %(amount)s a number of points",
+        "payment explained: %(payer)s and %(payee)s are seats, each a compass point or a friend's"
+        " own name (any gender, one person); %(amount)s is a number of points",
         "%(payer)s pays %(payee)s %(amount)s",
     ),
     "explain_line": Msg(
@@ -91,7 +106,8 @@ COMMON: dict[str, Msg | Plural] = {
         "payment explained: two reasons of one payment, one after the other", "%(first)s; %(second)s"
     ),
     "explain_open": Msg(
-        "accessible name of a figure in the results that opens into its reasons; %(name)s is a seat",
+        "accessible name of a figure in the results that opens into its reasons; %(name)s is a "
+        "seat, a compass point or a friend's own name (any gender, one person)",
         "%(name)s: %(amount)s, show why",
     ),
     # a table shared with invited friends
@@ -104,7 +120,8 @@ COMMON: dict[str, Msg | Plural] = {
         "%(name)s (%(seat)s)",
     ),
     "auto_played": Msg(
-        "table log: %(name)s's time for a turn ran out, so the AI made this move for them",
+        "table log: the time for a turn ran out, so the AI made this move; %(name)s is a friend's"
+        " own name beside their seat (any gender, one person)",
         "Time ran out: the AI plays for %(name)s.",
     ),
     "auto_played_you": Msg(
@@ -113,9 +130,14 @@ COMMON: dict[str, Msg | Plural] = {
     ),
     # the seat list of a shared table (everyone sees it; the host also gets its buttons)
     "who_host": Msg("seat list of a shared table: the seat of the person who made the table", "Host"),
-    "who_person": Msg("seat list of a shared table: an invited friend who has taken their seat", "Playing"),
+    "who_person": Msg(
+        "seat list of a shared table: an invited friend who has taken their seat (said of one "
+        "person, any gender)",
+        "Playing",
+    ),
     "who_away": Msg(
-        "seat list and seat box: a friend's time ran out; the AI plays for them until they are back",
+        "seat list and seat box: a friend's time ran out; the AI plays for them until they are "
+        "back (said of one person, any gender)",
         "Away: the AI plays for now",
     ),
     "who_open": Msg(
@@ -123,31 +145,38 @@ COMMON: dict[str, Msg | Plural] = {
     ),
     "who_ai": Msg("seat list and seat box: the AI plays this seat", "Played by the AI"),
     "who_left": Msg(
-        "seat list and seat box: an invited friend's browser has left the table (closed or lost)",
+        "seat list and seat box: an invited friend's browser has left the table (closed or lost) "
+        "(said of one person, any gender)",
         "Has left the table",
     ),
     "who_host_left": Msg(
-        "seat list: the host (the person who made the table) has left the table for now",
+        "seat list: the host (the person who made the table) has left the table for now (said of "
+        "one person, any gender)",
         "Host, has left the table",
     ),
     "seat_play_for": Msg(
-        "seat list button (host): a friend has left the table; the AI plays their turns until they are back",
+        "seat list button (host): a friend has left the table; the AI plays their turns until "
+        "they are back (one friend: any gender, one person)",
         "Let the AI play for them",
     ),
     "left_table": Msg(
-        "table log: an invited friend (or the host) has left the table; %(name)s is their seat's name",
+        "table log: an invited friend (or the host) has left the table; %(name)s is a friend's "
+        "own name beside their seat (any gender, one person)",
         "%(name)s has left the table.",
     ),
     "back_table": Msg(
-        "table log: a friend who had left is back at the table; %(name)s is their seat's name",
+        "table log: a friend who had left is back at the table; %(name)s is a friend's own name "
+        "beside their seat (any gender, one person)",
         "%(name)s is back.",
     ),
     "handed_ai": Msg(
-        "table log: the host let the AI play for a friend who left; %(name)s is their seat's name",
+        "table log: the host let the AI play for a friend who left until they are back; %(name)s "
+        "is a friend's own name beside their seat (any gender, one person)",
         "The AI plays for %(name)s until they are back.",
     ),
     "auto_left": Msg(
-        "table log: %(name)s has left the table, so the AI made this move for them",
+        "table log: a friend has left the table, so the AI made this move for them; %(name)s is a"
+        " friend's own name beside their seat (any gender, one person)",
         "%(name)s is away: the AI plays for them.",
     ),
     "auto_left_you": Msg(
@@ -165,7 +194,8 @@ COMMON: dict[str, Msg | Plural] = {
         "Let the AI play this seat",
     ),
     "for_seat": Msg(
-        "accessible name of a seat list button: %(action)s is the button's text, %(seat)s the seat",
+        "accessible name of a seat list button: %(action)s is the button's text, %(seat)s the "
+        "seat, a compass point or a friend's own name (any gender, one person)",
         "%(action)s: %(seat)s",
     ),
     "link_for_seat": Msg(
@@ -173,11 +203,13 @@ COMMON: dict[str, Msg | Plural] = {
         "Invite link for %(seat)s",
     ),
     "joined": Msg(
-        "table log: an invited friend took their seat; %(name)s is the name they chose",
+        "table log: an invited friend took their seat; %(name)s is the name they chose, a "
+        "friend's own name (any gender, one person)",
         "%(name)s has joined the table.",
     ),
     "now_ai": Msg(
-        "table log: from now on the AI plays this seat; %(seat)s is the seat",
+        "table log: from now on the AI plays this seat; %(seat)s is the seat, a compass point or "
+        "a friend's own name (any gender, one person)",
         "The AI plays %(seat)s from now on.",
     ),
     "people_count": Plural(
@@ -229,7 +261,11 @@ REPLAY: dict[str, Msg | Plural] = {
     "show_hands": Msg(
         "replay switch: show every player's hidden pieces (the deal is over)", "Show every hand"
     ),
-    "hand_of": Msg("replay: heading of one player's pieces; %(name)s is the seat name", "Hand: %(name)s"),
+    "hand_of": Msg(
+        "replay: heading of one player's pieces; %(name)s is the seat's name, a compass point or "
+        "a friend's own name (any gender, one person)",
+        "Hand: %(name)s",
+    ),
     "review_start": Msg("replay button: start the review of the player's decisions", "Review my decisions"),
     "review_queued": Msg(
         "replay: the review is waiting for the server", "The review will start in a moment…"
@@ -263,8 +299,9 @@ REPLAY: dict[str, Msg | Plural] = {
     ),
     "decision_loss": Msg(
         "replay: what a choice cost; %(label)s is the review label, %(points)s the points lost (a decimal), "
-        "%(low)s and %(high)s the ends of the 95 percent interval",
-        "%(label)s: points lost %(points)s (95 %% interval %(low)s to %(high)s).",
+        "%(low)s and %(high)s the ends of its confidence interval, %(confidence)s the interval's level "
+        "already written as your language writes a percentage (95%, Norwegian 95 %)",
+        "%(label)s: points lost %(points)s (%(confidence)s interval %(low)s to %(high)s).",
     ),
     "better": Msg("replay: the better move; %(move)s describes it", "Better: %(move)s"),
     "why": Msg("replay: the reason the better move is better; %(reason)s is the reason", "Why: %(reason)s"),

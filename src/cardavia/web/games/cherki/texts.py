@@ -73,13 +73,31 @@ TEXTS: dict[str, Msg | Plural] = {
         "Cherki: the human has called and plays automatically",
         "You have called Cherki: your turns now play themselves until the card you wait for comes.",
     ),
-    "drew": Msg("Cherki log: a seat drew from the stock", "%(name)s drew a card."),
-    "took": Msg("Cherki log: a seat took the top discard", "%(name)s took %(card)s."),
-    "discarded": Msg("Cherki log: a seat discarded", "%(name)s discarded %(card)s."),
-    "discarded_called": Msg(
-        "Cherki log: a seat discarded and called", "%(name)s discarded %(card)s and called Cherki."
+    "drew": Msg(
+        "Cherki log: a seat drew from the stock; %(name)s is the seat, a compass point or a "
+        "friend's own name (any gender, one person)",
+        "%(name)s drew a card.",
     ),
-    "called_log": Msg("Cherki log: a seat called", "%(name)s called Cherki."),
+    "took": Msg(
+        "Cherki log: a seat took the top discard; %(name)s is the seat, a compass point or a "
+        "friend's own name (any gender, one person)",
+        "%(name)s took %(card)s.",
+    ),
+    "discarded": Msg(
+        "Cherki log: a seat discarded; %(name)s is the seat, a compass point or a friend's own "
+        "name (any gender, one person)",
+        "%(name)s discarded %(card)s.",
+    ),
+    "discarded_called": Msg(
+        "Cherki log: a seat discarded and called; %(name)s is the seat, a compass point or a "
+        "friend's own name (any gender, one person)",
+        "%(name)s discarded %(card)s and called Cherki.",
+    ),
+    "called_log": Msg(
+        "Cherki log: a seat called; %(name)s is the seat, a compass point or a friend's own name "
+        "(any gender, one person)",
+        "%(name)s called Cherki.",
+    ),
     "drew_you": Msg("Cherki log: the human player drew from the stock", "You drew a card."),
     "took_you": Msg("Cherki log: the human player took the top discard", "You took %(card)s."),
     "discarded_you": Msg("Cherki log: the human player discarded", "You discarded %(card)s."),
@@ -89,7 +107,11 @@ TEXTS: dict[str, Msg | Plural] = {
     "called_log_you": Msg("Cherki log: the human player called", "You called Cherki."),
     "wins_with_you": Msg("Cherki results: the human player won", "You win with these nine cards:"),
     "result_title": Msg("Cherki heading of the end-of-deal results", "End of the deal"),
-    "wins_with": Msg("Cherki results: %(name)s is the winner's seat", "%(name)s wins with these nine cards:"),
+    "wins_with": Msg(
+        "Cherki results: %(name)s is the winner's seat, a compass point or a friend's own name "
+        "(any gender, one person)",
+        "%(name)s wins with these nine cards:",
+    ),
     "x_line": Msg(
         "Cherki results: x is the sum of the points of the winner's nine cards",
         "Points of the nine cards: x = %(x)s",

@@ -87,15 +87,25 @@ TEXTS: dict[str, Msg | Plural] = {
         "Tien Gow: no face-up play is possible (for example after a Supreme lead, or early death)",
         "No play of yours can win this trick: play face down.",
     ),
-    "led": Msg("Tien Gow log: %(name)s is a seat, %(tiles)s tiles with names", "%(name)s led %(tiles)s."),
-    "played_up": Msg("Tien Gow log: a follower played face up", "%(name)s played %(tiles)s face up."),
+    "led": Msg(
+        "Tien Gow log: %(name)s is a seat, a compass point or a friend's own name (any gender, "
+        "one person); %(tiles)s are tiles with names",
+        "%(name)s led %(tiles)s.",
+    ),
+    "played_up": Msg(
+        "Tien Gow log: a follower played face up; %(name)s is a seat, a compass point or a "
+        "friend's own name (any gender, one person)",
+        "%(name)s played %(tiles)s face up.",
+    ),
     "played_down": Plural(
-        "Tien Gow log: a seat played tiles face down",
+        "Tien Gow log: a seat played tiles face down; %(name)s is the seat, a compass point or a "
+        "friend's own name (any gender, one person)",
         "%(name)s played %(num)s tile face down.",
         "%(name)s played %(num)s tiles face down.",
     ),
     "won_trick": Plural(
-        "Tien Gow log: a seat won the trick",
+        "Tien Gow log: a seat won the trick; %(name)s is the seat, a compass point or a friend's "
+        "own name (any gender, one person)",
         "%(name)s wins the trick and takes %(num)s column.",
         "%(name)s wins the trick and takes %(num)s columns.",
     ),
@@ -104,7 +114,9 @@ TEXTS: dict[str, Msg | Plural] = {
         "Immediate payments: %(list)s.",
     ),
     "seat_amount": Msg(
-        "a seat and what it received (+) or paid (−), in a list of payments", "%(name)s %(amount)s"
+        "a seat and what it received (+) or paid (−), in a list of payments; %(name)s is the "
+        "seat, a compass point or a friend's own name (any gender, one person)",
+        "%(name)s %(amount)s",
     ),
     "led_you": Msg("Tien Gow log: the human player led; %(tiles)s tiles with names", "You led %(tiles)s."),
     "played_up_you": Msg("Tien Gow log: the human player played face up", "You played %(tiles)s face up."),
@@ -122,7 +134,9 @@ TEXTS: dict[str, Msg | Plural] = {
         "Tien Gow heading of the last trick panel when the human player won it", "Last trick, won by you"
     ),
     "last_trick": Msg(
-        "Tien Gow heading of the last trick panel; %(name)s is its winner", "Last trick, won by %(name)s"
+        "Tien Gow heading of the last trick panel; %(name)s is its winner's seat, a compass point"
+        " or a friend's own name (any gender, one person)",
+        "Last trick, won by %(name)s",
     ),
     "hide_last": Msg("Tien Gow button that hides the last trick panel", "Hide last trick"),
     "show_last": Msg("table button: show the trick played just before", "Last trick"),
@@ -137,7 +151,8 @@ TEXTS: dict[str, Msg | Plural] = {
         "Settlement",
     ),
     "next_banker": Msg(
-        "Tien Gow results line: %(name)s is the seat that will be banker in the next deal",
+        "Tien Gow results line: %(name)s is the seat that will be banker in the next deal, a "
+        "compass point or a friend's own name (any gender, one person)",
         "Next banker: %(name)s",
     ),
 }

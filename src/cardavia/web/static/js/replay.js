@@ -94,7 +94,7 @@ function verdict(i) {
   if (d.label === "best") {
     parts.push(el("p", { text: t("decision_best", { label }) }));
   } else {
-    parts.push(el("p", { text: t("decision_loss", { label, points: points(d.loss), low: points(d.ci95[0]), high: points(d.ci95[1]) }) }));
+    parts.push(el("p", { text: t("decision_loss", { label, points: points(d.loss), low: points(d.ci95[0]), high: points(d.ci95[1]), confidence: data.confidence }) }));
     // the better move said as a move to make, its pieces named ("play Heaven 6-6 face up"), so a
     // face-down alternative never reads like the chosen move; a review stored before it was said so
     // falls back on the log's words. Its pieces are drawn too.
@@ -189,7 +189,7 @@ function renderReview(job) {
   list.replaceChildren(...(losses.length ? losses.map((d) => el("li", {},
     el("button", { type: "button", class: `link-button label-${d.label}`, onclick: () => { show(d.index + 1); $("step-next").focus(); } },
       `${t("step_of", { step: numbers.format(d.index + 1), total: numbers.format(steps.length - 1) })} \u2014 `,
-      t("decision_loss", { label: t(`label_${d.label}`), points: points(d.loss), low: points(d.ci95[0]), high: points(d.ci95[1]) }))))
+      t("decision_loss", { label: t(`label_${d.label}`), points: points(d.loss), low: points(d.ci95[0]), high: points(d.ci95[1]), confidence: data.confidence }))))
     : [el("li", { text: t("no_losses") })]));
   verdict(at);
 }
