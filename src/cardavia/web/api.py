@@ -75,6 +75,7 @@ class Runtime:
     rate: RateLimit
     reviews: ReviewService
     default_pace_ms: int = 700
+    public_url: str | None = None  # see join_url
 
     @property
     def offload(self) -> Offload:
@@ -365,8 +366,12 @@ router = APIRouter(prefix="/api", tags=["tables"])
 
 
 def join_url(request: Request, token: str) -> str:
-    """The invite link of ``token`` on this site."""
-    return f"{request.base_url}join/{token}"
+    """The invite link of ``token``: on the configured public URL, else relative to the site
+    (``/join/<token>``, which the host's page completes with the address it was itself loaded
+    from). Never built from the request's ``Host`` header, which the client chooses: a forged one
+    must not turn the host's links into links to another site."""
+    base = runtime(request).public_url
+    return f"{base or ''}/join/{token}"
 
 
 def tables_router() -> APIRouter:
