@@ -60,10 +60,11 @@ def test_migrations_create_the_schema_and_are_idempotent(store: Store) -> None:
         "cardavia_deals",
         "cardavia_reviews",
         "cardavia_invites",
+        "cardavia_rate_limits",
         "alembic_version",
     } <= names
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0006"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0007"
 
 
 def test_table_round_trip_and_head_counts_actions(store: Store) -> None:

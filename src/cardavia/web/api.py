@@ -16,9 +16,8 @@ import contextlib
 import hashlib
 import json
 import secrets
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request, Response
@@ -30,6 +29,7 @@ from cardavia.games.errors import GameError
 from cardavia.games.registry import game_ids
 from cardavia.service.driver import BotDriver
 from cardavia.service.errors import NotFound, Stale, TableError
+from cardavia.service.limits import RateLimit
 from cardavia.service.offload import Offload
 from cardavia.service.payload import table_out
 from cardavia.service.reviews import ReviewService
@@ -42,27 +42,6 @@ from cardavia.web.events import EventHub, Mode, Snapshot, table_stream
 SECRET_COOKIE = "cardavia_key"
 COOKIE_MAX_AGE = 400 * 24 * 3600
 MAX_SEQ = 10**9
-
-
-@dataclass
-class RateLimit:
-    """A token bucket per client address: ``burst`` at once, then ``per_minute``."""
-
-    burst: int
-    per_minute: float
-    _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
-
-    def allow(self, key: str, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        tokens, last = self._buckets.get(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - last) * self.per_minute / 60.0)
-        if tokens < 1.0:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1.0, now)
-        if len(self._buckets) > 100_000:  # forget the quietest clients rather than grow forever
-            self._buckets.clear()
-        return True
 
 
 @dataclass
@@ -86,6 +65,22 @@ class Runtime:
 def runtime(request: Request) -> Runtime:
     rt: Runtime = request.app.state.cardavia
     return rt
+
+
+async def allowed(request: Request, scope: str) -> bool:
+    """Whether this client may go on with ``scope`` (``"tables"``: making one; ``"join"``: an invite
+    link's page or taking its seat), by the buckets every server process shares."""
+    rt = runtime(request)
+    client = request.client.host if request.client else "?"
+    return await rt.offload.run(rt.rate.allow, f"{scope}:{client}")
+
+
+def rate_limited(request: Request, message: str) -> JSONResponse:
+    """The 429 ``rate-limited`` answer, with how long to wait in ``Retry-After``."""
+    wait = runtime(request).rate.retry_after_s
+    return JSONResponse(
+        error_json("rate-limited", message), status_code=429, headers={"Retry-After": str(wait)}
+    )
 
 
 # -- models -------------------------------------------------------------------------------------------
@@ -400,9 +395,8 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
     """A new table: the host at seat 0, seats 1 to ``friends`` for invited people (one link each in
     ``invites``), bots of ``level`` elsewhere."""
     rt = runtime(request)
-    client = request.client.host if request.client else "?"
-    if not rt.rate.allow(client):
-        return JSONResponse(error_json("rate-limited", "too many new tables; wait a moment"), status_code=429)
+    if not await allowed(request, "tables"):
+        return rate_limited(request, "too many new tables; wait a moment")
     owner = _owner_or_new(request, response)
     pace = rt.default_pace_ms if body.pace_ms is None else body.pace_ms
 
@@ -483,9 +477,8 @@ async def join(
     this browser's secret if it has none, and answers the table as that seat sees it. A used,
     unknown or revoked link is a 404, as is a link to a table where this browser already sits."""
     rt = runtime(request)
-    client = request.client.host if request.client else "?"
-    if not rt.rate.allow(client):  # no guessing tokens at speed (256 bits would do, but still)
-        return JSONResponse(error_json("rate-limited", "too many attempts; wait a moment"), status_code=429)
+    if not await allowed(request, "join"):  # no guessing tokens at speed (256 bits would do, but still)
+        return rate_limited(request, "too many attempts; wait a moment")
     owner = _owner_or_new(request, response)
 
     def work() -> tuple[dict[str, Any], int, bool]:
@@ -720,9 +713,8 @@ async def try_from(table_id: TableId, deal_no: DealNo, body: TryIn, request: Req
     """A new table at a decision of this browser's finished deal: the same deal (the same hidden
     pieces), seat and level, the log up to ``step`` (that many of the deal's actions) already played."""
     rt = runtime(request)
-    client = request.client.host if request.client else "?"
-    if not rt.rate.allow(client):
-        return JSONResponse(error_json("rate-limited", "too many new tables; wait a moment"), status_code=429)
+    if not await allowed(request, "tables"):
+        return rate_limited(request, "too many new tables; wait a moment")
     owner = _owner_or_404(request)
     pace = rt.default_pace_ms if body.pace_ms is None else body.pace_ms
 

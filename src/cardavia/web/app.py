@@ -28,6 +28,7 @@ from starlette.routing import Match
 
 from cardavia.games.errors import GameError
 from cardavia.service.driver import BotDriver, Think
+from cardavia.service.limits import RateLimit
 from cardavia.service.offload import Offload
 from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
@@ -250,7 +251,9 @@ def create_app(
     """The whole site on ``database_url`` (see ``cardavia.store.database_url_from`` for the default).
 
     ``pace_ms``: default delay between the bots' actions; ``bot_workers``: processes the bots think in
-    (0: in the server process); ``create_burst``/``create_per_minute``: tables a client may create;
+    (0: in the server process); ``create_burst``/``create_per_minute``: tables a client may create
+    (and, in a bucket of their own, invite links it may open or use), counted across every process
+    on the database;
     ``min_step_ms``: the floor between a bot's move and the one before (``BotDriver``; None: per
     level as shipped); ``store_threads``: the threads store calls run in; ``public_url``: the site's
     address as its visitors reach it (``https://cards.example``): invite links are built on it and
@@ -274,7 +277,7 @@ def create_app(
         driver=driver,
         reviews=reviews,
         hub=hub,
-        rate=api.RateLimit(create_burst, create_per_minute),
+        rate=RateLimit(store, create_burst, create_per_minute),
         default_pace_ms=pace_ms,
         public_url=public_url,
     )

@@ -115,7 +115,7 @@ def serve(
             pace_ms=pace,
             bot_workers=workers,
             create_burst=burst,
-            create_per_minute=float(burst),
+            create_per_minute=float(os.environ.get("CARDAVIA_CREATE_PER_MINUTE", str(burst))),
             min_step_ms=None if floor is None else int(floor),
             public_url=public,
         )

@@ -69,7 +69,11 @@ if (join) {
       });
     } catch (e) { reply = null; }
     if (!reply || !reply.ok) {
-      error.textContent = reply && reply.status === 404 ? join.dataset.gone : join.dataset.failed;
+      let code = "";
+      try { code = reply ? (await reply.json()).error.code : ""; } catch (e) { code = ""; }
+      error.textContent = reply && reply.status === 404 ? join.dataset.gone
+        : code === "bad-name" ? join.dataset.badName
+          : code === "rate-limited" ? join.dataset.limited : join.dataset.failed;
       return;
     }
     const table = await reply.json();
