@@ -21,8 +21,8 @@ from typing import Any
 from cardavia.bots.base import LEVELS
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import get_game
+from cardavia.service import names
 from cardavia.service.errors import Conflict, HostOnly, NotFound, Stale, TableError
-from cardavia.service.names import display_name
 from cardavia.service.state import HUMAN, DealSummary, TableState, public_action, seat_of
 from cardavia.store.db import FinishedDeal, LoggedAction, SeqTaken, Store, TableRecord
 
@@ -324,7 +324,7 @@ class TableService:
 
         NotFound if the token is not open, or this browser holds a seat at that table already.
         """
-        name = display_name(name)  # something visible, on one line: else TableError bad-name
+        name = names.display_name(name)  # something visible, on one line: else TableError bad-name
         found = self.store.claim_invite(token_hash(token), owner, name)
         if found is None:
             raise NotFound()
