@@ -120,7 +120,7 @@ def _review(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from cardavia.web.server import serve
 
-    return int(serve(host=args.host, port=args.port, database=args.database))
+    return int(serve(host=args.host, port=args.port, database=args.database, public_url=args.public_url))
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -153,6 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--database",
         default=None,
         help="SQLAlchemy URL (default: $CARDAVIA_DATABASE_URL, else SQLite in the user's data folder)",
+    )
+    serve.add_argument(
+        "--public-url",
+        default=None,
+        help="the site's address as visitors reach it (e.g. https://cards.example), for invite links "
+        "(default: $CARDAVIA_PUBLIC_URL, else links relative to the site)",
     )
     serve.set_defaults(func=_serve)
 

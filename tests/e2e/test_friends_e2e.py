@@ -87,10 +87,16 @@ def test_two_browsers_play_a_whole_deal_each_seeing_only_its_own_hand(
         host.click("#friends-form button[type=submit]")
         url, second = (host.input_value(f"#invite-list li:nth-child({n}) input") for n in (1, 2))
         assert "/join/" in url and "/join/" in second
+        assert url.startswith(f"{server}/join/")  # the API's relative link, made whole by the page
         host.click("#friends-go")
         host.wait_for_function("() => document.getElementById('status').dataset.status === 'waiting'")
         _host_panel(host, url, second, errors)
         guest.goto(url)
+        guest.fill("#join-name", "\u3164\u2800")  # Hangul filler, braille blank: nothing to see
+        guest.click("#join-form button[type=submit]")
+        guest.wait_for_function("() => document.getElementById('join-error').textContent !== ''")
+        said = guest.locator("#join-error").inner_text()
+        assert said == "Your name must show at least one letter, digit or symbol.", said
         guest.fill("#join-name", NAME)
         guest.click("#join-form button[type=submit]")
         guest.wait_for_url(f"**/traditions/{SLUGS[game]}/table")

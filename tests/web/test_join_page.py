@@ -4,10 +4,12 @@ open is the site's 404 page; the token stays out of the log."""
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 import pytest
 from api_test_support import api_client
+from fastapi.testclient import TestClient
 
 
 def test_the_join_page_offers_the_seat_and_a_dead_link_is_404(
@@ -36,3 +38,44 @@ def test_the_join_page_offers_the_seat_and_a_dead_link_is_404(
     # the server's own log lines (the test client's request lines are the test's, not the server's)
     server_lines = [r.getMessage() for r in caplog.records if not r.name.startswith(("httpx", "httpcore"))]
     assert not any(token in line for line in server_lines)
+
+
+def test_a_name_that_shows_nothing_is_refused_with_its_reason_in_every_language(tmp_path: Path) -> None:
+    with api_client(tmp_path, pages=True) as client:
+        created = client.post("/api/tables", json={"game": "tien-gow", "friends": 1}).json()
+        token = created["invites"][0]["url"].rsplit("/", 1)[1]
+        client.cookies.clear()
+        for blank in ("\u3164", "\u115f\u1160", "\u2800 \u2800", "\u200b\u200d\u2060", " \u3000\t", "\u0301"):
+            refused = client.post(f"/api/join/{token}", json={"name": blank})
+            assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad-name", blank
+        zalgo = "Ann" + "\u0336" * 80 + "\u3164" * 5 + "Lee" + "x" * 40
+        joined = client.post(f"/api/join/{token}", json={"name": zalgo})  # the link was still open
+        assert joined.status_code == 200
+        name = joined.json()["people"][1]["name"]
+        assert name == "Ann\u0336\u0336\u0336 Lee" + "x" * 17  # 3 marks, one space, 24 characters
+        # the join page says why in the reader's language (the form shows it on "bad-name")
+        texts = set()
+        other = TestClient(client.app)
+        fresh = other.post("/api/tables", json={"game": "cherki", "friends": 1}).json()
+        fresh_token = fresh["invites"][0]["url"].rsplit("/", 1)[1]
+        for lang in ("en", "ms", "id", "nb", "hi", "zh-Hans", "zh-Hant"):
+            page = client.get(f"/join/{fresh_token}?lang={lang}").text
+            found = re.search(r'data-bad-name="([^"]+)"', page)
+            assert found is not None, lang
+            texts.add(found.group(1))
+        assert len(texts) == 7 and "Your name must show at least one letter, digit or symbol." in texts
+
+
+def test_the_join_page_is_rate_limited_like_the_api(tmp_path: Path) -> None:
+    with api_client(tmp_path, pages=True, create_burst=3, create_per_minute=1) as client:
+        created = client.post("/api/tables", json={"game": "cherki", "friends": 1}).json()
+        token = created["invites"][0]["url"].rsplit("/", 1)[1]
+        client.cookies.clear()
+        looks = [client.get(f"/join/{token}?lang=nb").status_code for _ in range(2)]
+        looks.append(client.get("/join/guessed-token").status_code)
+        assert looks == [200, 200, 404]  # the burst: three looks, an unknown link's among them
+        limited = client.get(f"/join/{token}?lang=nb")
+        assert limited.status_code == 429 and limited.headers["retry-after"] == "60"
+        assert "For mange forsøk" in limited.text and 'id="join-form"' not in limited.text
+        assert client.post(f"/api/join/{token}", json={"name": "Ann"}).status_code == 429  # one bucket
+        assert client.post("/api/tables", json={"game": "cherki"}).status_code == 201  # another bucket

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from api_test_support import api_client, wait_for_human
 
-from cardavia.web.api import SECRET_COOKIE, RateLimit
+from cardavia.web.api import SECRET_COOKIE
 from cardavia.web.app import CSP
 
 EXPECTED = {
@@ -124,8 +124,11 @@ def test_table_creation_is_rate_limited_per_client(tmp_path: Path) -> None:
         assert limited.json()["error"]["code"] == "rate-limited"
 
 
-def test_the_bucket_refills() -> None:
-    bucket = RateLimit(burst=2, per_minute=60)
-    assert [bucket.allow("a", now=0.0) for _ in range(3)] == [True, True, False]
-    assert bucket.allow("b", now=0.0)  # per client
-    assert bucket.allow("a", now=1.0) and not bucket.allow("a", now=1.0)
+def test_a_refusal_says_how_long_to_wait_and_joining_has_a_bucket_of_its_own(tmp_path: Path) -> None:
+    with api_client(tmp_path, create_burst=1, create_per_minute=2) as client:
+        assert client.post("/api/tables", json={"game": "cherki", "level": "easy"}).status_code == 201
+        limited = client.post("/api/tables", json={"game": "cherki", "level": "easy"})
+        assert limited.status_code == 429 and limited.headers["retry-after"] == "30"
+        assert client.post("/api/join/" + "A" * 43, json={"name": "Ann"}).status_code == 404  # not limited
+        again = client.post("/api/join/" + "A" * 43, json={"name": "Ann"})
+        assert again.status_code == 429 and again.json()["error"]["code"] == "rate-limited"

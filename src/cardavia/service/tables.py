@@ -21,6 +21,7 @@ from typing import Any
 from cardavia.bots.base import LEVELS
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import get_game
+from cardavia.service import names
 from cardavia.service.errors import Conflict, HostOnly, NotFound, Stale, TableError
 from cardavia.service.state import (
     HUMAN,
@@ -38,7 +39,6 @@ AppendHook = Callable[[str, int], None]
 LOCK_STRIPES = 256  # tables share this many locks: bounded memory, rare contention between tables
 READ_WAIT_S = 0.2  # a read waits this long for a write of its table, then reads a copy of its own
 TURN_LIMITS = (30, 120)  # seconds a person may take per decision, when the host sets a limit
-NAME_MAX = 24  # characters of a display name
 # Presence at shared tables. A person's browser holding the table's event stream writes a heartbeat
 # at most every PRESENCE_BEAT_S (the stream wakes at least every 15 s); a request of theirs counts
 # too. Nothing heard for LEFT_AFTER_S: they have left (two beats missed, and some slack).
@@ -344,10 +344,7 @@ class TableService:
 
         NotFound if the token is not open, or this browser holds a seat at that table already.
         """
-        # text only: no control or direction-changing characters, spaces collapsed, length-limited
-        name = " ".join("".join(c for c in name if c.isprintable() or c.isspace()).split())[:NAME_MAX]
-        if not name:
-            raise TableError("bad-name", "a name is needed", {})
+        name = names.display_name(name)  # something visible, on one line: else TableError bad-name
         found = self.store.claim_invite(token_hash(token), owner, name)
         if found is None:
             raise NotFound()

@@ -28,7 +28,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import NullPool
 
-from cardavia.store.models import ActionRow, DealRow, InviteRow, PresenceRow, ReviewRow, TableRow
+from cardavia.store.models import ActionRow, DealRow, InviteRow, PresenceRow, RateRow, ReviewRow, TableRow
 
 ENV_VAR = "CARDAVIA_DATABASE_URL"
 NOTIFY_CHANNEL = "cardavia_tables"
@@ -43,6 +43,7 @@ DEALS: Table = DealRow.__table__  # type: ignore[assignment]
 REVIEWS: Table = ReviewRow.__table__  # type: ignore[assignment]
 INVITES: Table = InviteRow.__table__  # type: ignore[assignment]
 PRESENCE: Table = PresenceRow.__table__  # type: ignore[assignment]
+RATES: Table = RateRow.__table__  # type: ignore[assignment]
 _HEAD = select(
     TABLES,
     select(func.max(ACTIONS.c.seq)).where(ACTIONS.c.table_id == TABLES.c.id).scalar_subquery().label("n"),
@@ -57,6 +58,17 @@ _ACTIONS_FROM = (
     .order_by(ACTIONS.c.seq)
 )
 _NOTIFY = text("SELECT pg_notify(:c, :p)")
+# A rate limit's ask (Store.take_token) in one statement, written out once (building it with the
+# expression language cost more than running it): the bucket's tokens refilled since it was last
+# asked (none if the clock went back), capped at the burst; one taken if there is one. Both
+# databases evaluate every SET expression on the row as it was, and return whether it was allowed.
+_GROWN = "CASE WHEN r.at > :now THEN r.tokens ELSE r.tokens + (:now - r.at) * :per_s END"
+_REFILLED = f"(CASE WHEN {_GROWN} > :full THEN :full ELSE {_GROWN} END)"
+_TAKE_TOKEN = text(
+    "INSERT INTO cardavia_rate_limits AS r (key, tokens, at, ok) VALUES (:key, :full - 1, :now, 1)"
+    f" ON CONFLICT (key) DO UPDATE SET tokens = CASE WHEN {_REFILLED} >= 1 THEN {_REFILLED} - 1"
+    f" ELSE {_REFILLED} END, at = :now, ok = CASE WHEN {_REFILLED} >= 1 THEN 1 ELSE 0 END RETURNING ok"
+)
 
 # The two statements of every move, run on the driver's own connection (no per-call compilation):
 # named parameters, written ``:name`` for sqlite3 and ``%(name)s`` for psycopg.
@@ -765,19 +777,41 @@ class Store:
     @_guarded
     def touch(self, table_id: str, seat: int, now: float) -> None:
         """Record that the person of ``seat`` was seen at ``now`` (one upsert of a small row)."""
-        if self.is_postgres:
-            from sqlalchemy.dialects.postgresql import insert as pg_insert
-
-            stmt: Any = pg_insert(PRESENCE)
-        else:
-            from sqlalchemy.dialects.sqlite import insert as lite_insert
-
-            stmt = lite_insert(PRESENCE)
-        stmt = stmt.values(table_id=table_id, seat=seat, seen_at=now).on_conflict_do_update(
-            index_elements=[PRESENCE.c.table_id, PRESENCE.c.seat], set_={"seen_at": now}
+        stmt = (
+            self._insert(PRESENCE)
+            .values(table_id=table_id, seat=seat, seen_at=now)
+            .on_conflict_do_update(
+                index_elements=[PRESENCE.c.table_id, PRESENCE.c.seat], set_={"seen_at": now}
+            )
         )
         with self._tx() as conn:
             conn.execute(stmt)
+
+    def _insert(self, table: Table) -> Any:
+        """An INSERT of this database's dialect (for its ``ON CONFLICT ... DO UPDATE``)."""
+        if self.is_postgres:
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            return pg_insert(table)
+        from sqlalchemy.dialects.sqlite import insert as lite_insert
+
+        return lite_insert(table)
+
+    # -- rate limits ------------------------------------------------------------------------------
+    @_guarded
+    def take_token(self, key: str, burst: int, per_s: float, now: float) -> bool:
+        """Whether the bucket ``key`` (``burst`` tokens, refilled at ``per_s`` a second) has a token
+        at ``now``, taking it if so: one upsert, atomic on both databases, so that every process
+        draws on the same bucket. A clock that went back refills nothing."""
+        params = {"key": key, "full": float(burst), "per_s": per_s, "now": now}
+        with self._tx() as conn:
+            return bool(conn.execute(_TAKE_TOKEN, params).scalar_one())
+
+    @_guarded
+    def forget_tokens(self, before: float) -> int:
+        """Drop the buckets last asked before ``before`` (full again by then: as good as absent); how many."""
+        with self._tx() as conn:
+            return int(conn.execute(RATES.delete().where(RATES.c.at < before)).rowcount)
 
     @_guarded
     def presence(self, table_id: str) -> dict[int, float]:

@@ -127,3 +127,16 @@ class PresenceRow(Base):
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     seen_at: Mapped[float] = mapped_column()
+
+
+class RateRow(Base):
+    """A token bucket of the rate limits, shared by every server process: ``key`` names what is
+    limited and for whom (``"tables:203.0.113.9"``); ``tokens`` were left at ``at`` (the Unix time
+    of the last ask); ``ok`` says whether that ask was allowed (what the asking statement returns)."""
+
+    __tablename__ = "cardavia_rate_limits"
+
+    key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    tokens: Mapped[float] = mapped_column()
+    at: Mapped[float] = mapped_column()
+    ok: Mapped[int] = mapped_column(Integer)

@@ -16,9 +16,8 @@ import contextlib
 import hashlib
 import json
 import secrets
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request, Response
@@ -30,6 +29,7 @@ from cardavia.games.errors import GameError
 from cardavia.games.registry import game_ids
 from cardavia.service.driver import BotDriver
 from cardavia.service.errors import NotFound, Stale, TableError
+from cardavia.service.limits import RateLimit
 from cardavia.service.offload import Offload
 from cardavia.service.payload import table_out
 from cardavia.service.reviews import ReviewService
@@ -45,27 +45,6 @@ MAX_SEQ = 10**9
 
 
 @dataclass
-class RateLimit:
-    """A token bucket per client address: ``burst`` at once, then ``per_minute``."""
-
-    burst: int
-    per_minute: float
-    _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
-
-    def allow(self, key: str, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        tokens, last = self._buckets.get(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - last) * self.per_minute / 60.0)
-        if tokens < 1.0:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1.0, now)
-        if len(self._buckets) > 100_000:  # forget the quietest clients rather than grow forever
-            self._buckets.clear()
-        return True
-
-
-@dataclass
 class Runtime:
     """What the API handlers share: set on ``app.state.cardavia`` by :func:`cardavia.web.app.create_app`."""
 
@@ -75,6 +54,7 @@ class Runtime:
     rate: RateLimit
     reviews: ReviewService
     default_pace_ms: int = 700
+    public_url: str | None = None  # see join_url
 
     @property
     def offload(self) -> Offload:
@@ -85,6 +65,22 @@ class Runtime:
 def runtime(request: Request) -> Runtime:
     rt: Runtime = request.app.state.cardavia
     return rt
+
+
+async def allowed(request: Request, scope: str) -> bool:
+    """Whether this client may go on with ``scope`` (``"tables"``: making one; ``"join"``: an invite
+    link's page or taking its seat), by the buckets every server process shares."""
+    rt = runtime(request)
+    client = request.client.host if request.client else "?"
+    return await rt.offload.run(rt.rate.allow, f"{scope}:{client}")
+
+
+def rate_limited(request: Request, message: str) -> JSONResponse:
+    """The 429 ``rate-limited`` answer, with how long to wait in ``Retry-After``."""
+    wait = runtime(request).rate.retry_after_s
+    return JSONResponse(
+        error_json("rate-limited", message), status_code=429, headers={"Retry-After": str(wait)}
+    )
 
 
 # -- models -------------------------------------------------------------------------------------------
@@ -389,8 +385,12 @@ router = APIRouter(prefix="/api", tags=["tables"])
 
 
 def join_url(request: Request, token: str) -> str:
-    """The invite link of ``token`` on this site."""
-    return f"{request.base_url}join/{token}"
+    """The invite link of ``token``: on the configured public URL, else relative to the site
+    (``/join/<token>``, which the host's page completes with the address it was itself loaded
+    from). Never built from the request's ``Host`` header, which the client chooses: a forged one
+    must not turn the host's links into links to another site."""
+    base = runtime(request).public_url
+    return f"{base or ''}/join/{token}"
 
 
 def tables_router() -> APIRouter:
@@ -419,9 +419,8 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
     """A new table: the host at seat 0, seats 1 to ``friends`` for invited people (one link each in
     ``invites``), bots of ``level`` elsewhere."""
     rt = runtime(request)
-    client = request.client.host if request.client else "?"
-    if not rt.rate.allow(client):
-        return JSONResponse(error_json("rate-limited", "too many new tables; wait a moment"), status_code=429)
+    if not await allowed(request, "tables"):
+        return rate_limited(request, "too many new tables; wait a moment")
     owner = _owner_or_new(request, response)
     pace = rt.default_pace_ms if body.pace_ms is None else body.pace_ms
 
@@ -503,9 +502,8 @@ async def join(
     this browser's secret if it has none, and answers the table as that seat sees it. A used,
     unknown or revoked link is a 404, as is a link to a table where this browser already sits."""
     rt = runtime(request)
-    client = request.client.host if request.client else "?"
-    if not rt.rate.allow(client):  # no guessing tokens at speed (256 bits would do, but still)
-        return JSONResponse(error_json("rate-limited", "too many attempts; wait a moment"), status_code=429)
+    if not await allowed(request, "join"):  # no guessing tokens at speed (256 bits would do, but still)
+        return rate_limited(request, "too many attempts; wait a moment")
     owner = _owner_or_new(request, response)
 
     def work() -> tuple[dict[str, Any], int, bool]:
@@ -740,9 +738,8 @@ async def try_from(table_id: TableId, deal_no: DealNo, body: TryIn, request: Req
     """A new table at a decision of this browser's finished deal: the same deal (the same hidden
     pieces), seat and level, the log up to ``step`` (that many of the deal's actions) already played."""
     rt = runtime(request)
-    client = request.client.host if request.client else "?"
-    if not rt.rate.allow(client):
-        return JSONResponse(error_json("rate-limited", "too many new tables; wait a moment"), status_code=429)
+    if not await allowed(request, "tables"):
+        return rate_limited(request, "too many new tables; wait a moment")
     owner = _owner_or_404(request)
     pace = rt.default_pace_ms if body.pace_ms is None else body.pace_ms
 

@@ -28,12 +28,14 @@ from starlette.routing import Match
 
 from cardavia.games.errors import GameError
 from cardavia.service.driver import BotDriver, Think
+from cardavia.service.limits import RateLimit
 from cardavia.service.offload import Offload
 from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
 from cardavia.store.db import StoreUnavailable, open_store
 from cardavia.web import api
 from cardavia.web.events import EventHub
+from cardavia.web.origins import Origin, checked_public_url, origin_of
 
 log = logging.getLogger(__name__)
 
@@ -73,9 +75,10 @@ class SecurityMiddleware:
     A plain ASGI middleware (not ``BaseHTTPMiddleware``) so the move endpoint pays almost nothing.
     """
 
-    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY, public_url: str | None = None) -> None:
         self.app = app
         self.max_body = max_body
+        self.public = origin_of(public_url) if public_url else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -87,7 +90,7 @@ class SecurityMiddleware:
             if k in (b"origin", b"host", b"content-length", b"sec-fetch-site")
         }
         if scope["method"] in MUTATING:
-            if not _same_origin(headers):
+            if not _same_origin(scope, headers, self.public):
                 await _send_json(
                     send,
                     403,
@@ -131,15 +134,22 @@ class SecurityMiddleware:
         return b"".join(chunks)
 
 
-def _same_origin(headers: dict[bytes, bytes]) -> bool:
-    """No Origin (a non-browser client) or an Origin naming this host; never a cross-site browser post."""
+def _same_origin(scope: Scope, headers: dict[bytes, bytes], public: Origin | None = None) -> bool:
+    """No Origin (a non-browser client) or an Origin that is this site's own: the scheme, host and
+    port the request came to (``scope``'s scheme, which uvicorn takes from a trusted proxy's
+    ``X-Forwarded-Proto``, and the ``Host`` header), or those of the configured public URL. Never a
+    cross-site browser post: ``https://host`` is another origin than ``http://host``, and another port
+    is another origin too."""
     if headers.get(b"sec-fetch-site", b"") == b"cross-site":
         return False
     origin = headers.get(b"origin")
     if origin is None:
         return True
-    scheme, sep, netloc = origin.partition(b"://")
-    return bool(sep) and scheme in (b"http", b"https") and netloc == headers.get(b"host", b"")
+    claimed = origin_of(origin.decode("latin-1"))
+    if claimed is None:
+        return False  # "null" (a sandboxed frame, a file) or not a URL at all
+    host = headers.get(b"host", b"").decode("latin-1")
+    return claimed == origin_of(f"{scope.get('scheme', 'http')}://{host}") or claimed == public
 
 
 def _replay(body: bytes) -> Receive:
@@ -236,17 +246,24 @@ def create_app(
     pages: bool = True,
     min_step_ms: int | dict[str, int] | None = None,
     store_threads: int = 16,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The whole site on ``database_url`` (see ``cardavia.store.database_url_from`` for the default).
 
     ``pace_ms``: default delay between the bots' actions; ``bot_workers``: processes the bots think in
-    (0: in the server process); ``create_burst``/``create_per_minute``: tables a client may create;
+    (0: in the server process); ``create_burst``/``create_per_minute``: tables a client may create
+    (and, in a bucket of their own, invite links it may open or use), counted across every process
+    on the database;
     ``min_step_ms``: the floor between a bot's move and the one before (``BotDriver``; None: per
-    level as shipped); ``store_threads``: the threads store calls run in.
+    level as shipped); ``store_threads``: the threads store calls run in; ``public_url``: the site's
+    address as its visitors reach it (``https://cards.example``): invite links are built on it and
+    its origin is the site's own for the cross-site check (None: links relative to the site).
 
-    Raises ``BadDatabase`` for a URL it cannot use and ``StoreUnavailable`` for a database it
-    cannot reach or write.
+    Raises ``BadDatabase`` for a URL it cannot use, ``StoreUnavailable`` for a database it
+    cannot reach or write, and ``BadPublicUrl`` for a public URL it cannot build links on.
     """
+    if public_url is not None:
+        public_url = checked_public_url(public_url)
     store = open_store(database_url, writable=True)
     hub = EventHub()
     service = TableService(store, on_append=hub.publish)
@@ -260,8 +277,9 @@ def create_app(
         driver=driver,
         reviews=reviews,
         hub=hub,
-        rate=api.RateLimit(create_burst, create_per_minute),
+        rate=RateLimit(store, create_burst, create_per_minute),
         default_pace_ms=pace_ms,
+        public_url=public_url,
     )
 
     @contextlib.asynccontextmanager
@@ -292,7 +310,7 @@ def create_app(
     # Compressed answers (Starlette leaves text/event-stream alone: a live update must not wait in
     # a compressor's buffer); the security headers are added outside it, to every answer.
     app.add_middleware(GZipMiddleware, minimum_size=512, compresslevel=6)
-    app.add_middleware(SecurityMiddleware, max_body=max_body)
+    app.add_middleware(SecurityMiddleware, max_body=max_body, public_url=public_url)
     return app
 
 

@@ -18,7 +18,7 @@ from cardavia.games.registry import get_game
 from cardavia.i18n.catalogs import preload
 from cardavia.i18n.languages import COOKIE, by_code, negotiate
 from cardavia.service.errors import NotFound
-from cardavia.web import assets, table_data
+from cardavia.web import api, assets, table_data
 from cardavia.web.content import Tradition
 from cardavia.web.game_parts import games, web_of
 from cardavia.web.render import render
@@ -99,10 +99,15 @@ def tradition_page(request: Request, slug: str) -> HTMLResponse:
 @router.get("/join/{token}", response_class=HTMLResponse, name="join_page")
 async def join_page(request: Request, token: str) -> HTMLResponse:
     """The page of an invite link: the table's game and *Take this seat*. Looking does not use the
-    link up; an unknown, used or revoked one is the site's 404 page."""
+    link up; an unknown, used or revoked one is the site's 404 page; a client that asked too often
+    (the API's ``join`` bucket) a 429 page saying to wait."""
     rt = request.app.state.cardavia
     if len(token) > 128:
         return not_found(request)
+    if not await api.allowed(request, "join"):  # the API's bucket: looking for open links is limited too
+        response = _page(request, "pages/too_many.html", status_code=429)
+        response.headers["Retry-After"] = str(rt.rate.retry_after_s)
+        return response
     try:
         state, _seat = await rt.offload.run(rt.service.offered, token)
     except NotFound:

@@ -87,11 +87,15 @@ def tune_gc() -> None:
     gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None) -> int:
-    """Serve until interrupted; the exit status for the command line."""
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, database: str | None = None, public_url: str | None = None
+) -> int:
+    """Serve until interrupted; the exit status for the command line. ``public_url``: see
+    :func:`cardavia.web.origins.public_url_from` (a bad one: one line on stderr, exit status 2)."""
     import uvicorn
 
     from cardavia.web.app import create_app
+    from cardavia.web.origins import BadPublicUrl, public_url_from
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     pace = int(os.environ.get("CARDAVIA_PACE_MS", "700"))
@@ -100,14 +104,20 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     floor = os.environ.get("CARDAVIA_MIN_STEP_MS")
     header_timeout = float(os.environ.get("CARDAVIA_HEADER_TIMEOUT_S", str(HEADER_TIMEOUT_S)))
     try:
+        public = public_url_from(public_url)
+    except BadPublicUrl as exc:
+        print(f"cardavia serve: {exc}", file=sys.stderr)
+        return 2
+    try:
         url = database_url_from(database)
         app = create_app(
             url,
             pace_ms=pace,
             bot_workers=workers,
             create_burst=burst,
-            create_per_minute=float(burst),
+            create_per_minute=float(os.environ.get("CARDAVIA_CREATE_PER_MINUTE", str(burst))),
             min_step_ms=None if floor is None else int(floor),
+            public_url=public,
         )
     except (BadDatabase, StoreUnavailable, OSError) as exc:
         print(f"cardavia serve: cannot use the database: {exc}", file=sys.stderr)

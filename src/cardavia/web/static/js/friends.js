@@ -2,7 +2,7 @@
 // (POST /api/tables with "friends" and "turn_limit_s") and shows the host one invite link per
 // seat, each with a Copy button. The table becomes this browser's table of the game, so the
 // table page opens it.
-import { storeLinks } from "./seats.js";
+import { absoluteLink, storeLinks } from "./seats.js";
 
 const form = document.getElementById("friends-form");
 if (form) {
@@ -32,8 +32,9 @@ if (form) {
     const table = await reply.json();
     try { localStorage.setItem(`cardavia.table.${form.dataset.game}`, table.id); } catch (e) { /* the links still work */ }
     // the table page shows the host each open seat's link again (the server keeps only hashes)
-    storeLinks(table.id, Object.fromEntries(table.invites.map((invite) => [invite.seat, invite.url])));
-    list.replaceChildren(...table.invites.map((invite, i) => {
+    const invites = table.invites.map((invite) => ({ seat: invite.seat, url: absoluteLink(invite.url) }));
+    storeLinks(table.id, Object.fromEntries(invites.map((invite) => [invite.seat, invite.url])));
+    list.replaceChildren(...invites.map((invite, i) => {
       const label = list.dataset.label.replace("{num}", String(i + 1));
       const input = Object.assign(document.createElement("input"), { type: "text", readOnly: true, value: invite.url });
       input.setAttribute("aria-label", label);
@@ -68,7 +69,11 @@ if (join) {
       });
     } catch (e) { reply = null; }
     if (!reply || !reply.ok) {
-      error.textContent = reply && reply.status === 404 ? join.dataset.gone : join.dataset.failed;
+      let code = "";
+      try { code = reply ? (await reply.json()).error.code : ""; } catch (e) { code = ""; }
+      error.textContent = reply && reply.status === 404 ? join.dataset.gone
+        : code === "bad-name" ? join.dataset.badName
+          : code === "rate-limited" ? join.dataset.limited : join.dataset.failed;
       return;
     }
     const table = await reply.json();

@@ -30,6 +30,12 @@ export function storedLinks(id) {
   }
 }
 
+/** ``url`` made absolute on the address this page was loaded from: a server without a configured
+ * public URL answers invite links relative to the site (never built from a request's Host). */
+export function absoluteLink(url) {
+  return new URL(url, window.location.href).href;
+}
+
 /** Remember ``links`` (``{seat: url}``) for table ``id``; an empty set is forgotten. */
 export function storeLinks(id, links) {
   try {
@@ -101,7 +107,7 @@ export function createSeats(h) {
   async function newLink(seat) {
     const reply = await api("POST", path(`invites/${seat}`));
     if (!reply.ok) return refused(reply);
-    storeLinks(current.id, { ...storedLinks(current.id), [seat]: reply.body.url });
+    storeLinks(current.id, { ...storedLinks(current.id), [seat]: absoluteLink(reply.body.url) });
     drawn = "";
     render(current);
     const field = document.querySelector(`[data-key="seat-${seat}-link"]`);
