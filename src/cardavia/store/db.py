@@ -143,6 +143,7 @@ def postgres_connect_args() -> dict[str, Any]:
         **KEEPALIVES,
     }
 
+
 # The SQLite write-ahead log is copied back and cut to this size whenever it grows past it.
 WAL_LIMIT_BYTES = 4 * 1024 * 1024
 
@@ -246,7 +247,10 @@ def _guard(method: Callable[P, R], write: bool) -> Callable[P, R]:
                 stalled = store._was_cut()
                 if write and store.is_postgres and local.held and _unanswered(exc):
                     maybe = True
-                if attempt == 0 and not stalled and store._is_disconnect(exc):
+                # a pooled connection that failed in use may have been dropped meanwhile: once more
+                # on a new one (not after a failed connect, nor after a stall: both would only
+                # fail again as slowly)
+                if attempt == 0 and local.held and not stalled and store._is_disconnect(exc):
                     log.info("database connection dropped (%s); reconnecting", type(exc).__name__)
                     store.engine.dispose()  # every pooled connection is as stale as this one
                     continue

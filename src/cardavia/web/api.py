@@ -201,7 +201,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorOut, "description": "no such table for this browser"},
     409: {"model": ErrorOut, "description": "the table moved on"},
     422: {"model": ErrorOut, "description": "malformed or illegal"},
-    503: {"model": ErrorOut, "description": "the database is not answering; try again (Retry-After)"},
+    503: {
+        "model": ErrorOut,
+        "description": "the database is not answering: ``unavailable``, nothing was applied, try again"
+        " (Retry-After); ``unknown``, the request may have been applied: send the same request again",
+    },
 }
 
 
@@ -327,7 +331,10 @@ def _rendered(
     owner: str | None = None,
 ) -> Reply:
     """Run ``work`` and render its state (or its error) in one hold of the table's lock, in a store
-    thread, so the reply shows one consistent state, as ``owner``'s seat sees it."""
+    thread, so the reply shows one consistent state, as ``owner``'s seat sees it.
+
+    A database failure after ``work`` wrote (or may have) is ``OutcomeUnknown`` (a 503 ``unknown``:
+    send the same request again), never the 503 that says nothing was applied."""
 
     def render() -> Reply:
         try:
@@ -338,10 +345,11 @@ def _rendered(
             return body, code, bots
         return _out(rt, state, since, _seen_by(state, owner)), status, _driven(state)
 
-    if table_id is None:
-        return render()
-    with rt.service.lock(table_id):
-        return render()
+    with rt.service.store.outcome():
+        if table_id is None:
+            return render()
+        with rt.service.lock(table_id):
+            return render()
 
 
 async def _respond(

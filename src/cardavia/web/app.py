@@ -5,7 +5,8 @@ write) at once; the bots' process pool, the PostgreSQL listener and the resumpti
 mid-turn start with the app's lifespan.
 
 Every error is a JSON ``{"error": {"code", "message", "params"}}``: a database that cannot answer is
-a 503 ``unavailable`` with ``Retry-After``, a body that is not UTF-8 JSON (or is nested too deep) a
+a 503 ``unavailable`` with ``Retry-After`` (nothing was applied; ``unknown`` when a write may have
+been: the same request is to be sent again), a body that is not UTF-8 JSON (or is nested too deep) a
 422 ``bad-request``, a 405 names the allowed methods in ``Allow``, and anything unforeseen a 500
 ``internal`` (logged, with no detail in the answer).
 """
@@ -31,7 +32,7 @@ from cardavia.service.driver import BotDriver, Think
 from cardavia.service.offload import Offload
 from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
-from cardavia.store.db import StoreUnavailable, open_store
+from cardavia.store.db import OutcomeUnknown, StoreUnavailable, open_store
 from cardavia.web import api
 from cardavia.web.events import EventHub
 
@@ -176,9 +177,19 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StoreUnavailable)
     async def unavailable(_request: Request, exc: StoreUnavailable) -> JSONResponse:
         log.warning("answered 503: %s", exc)
-        body = api.error_json(
-            "unavailable", "the server cannot reach its database; try again shortly", {"reason": exc.reason}
-        )
+        if isinstance(exc, OutcomeUnknown):
+            # the write may have been committed: the client learns which by sending it again
+            body = api.error_json(
+                "unknown",
+                "the database failed after this request may have been applied: send the same request again",
+                {"reason": exc.reason},
+            )
+        else:
+            body = api.error_json(
+                "unavailable",
+                "the server cannot reach its database; nothing was applied; try again shortly",
+                {"reason": exc.reason},
+            )
         return JSONResponse(body, status_code=503, headers={"Retry-After": str(RETRY_AFTER_S)})
 
     @app.exception_handler(StarletteHTTPException)
