@@ -1174,6 +1174,22 @@ class ReviewStore:
         )
 
     @_guarded
+    def requeue(self, job: ReviewJob, claim: str, now: float) -> bool:
+        """Give a job claimed by ``claim`` back to the queue, from the start (its process is
+        stopping): the next runner takes it at once. False if the claim was lost or it finished."""
+        with self.engine.begin() as conn:
+            n = conn.execute(
+                REVIEWS.update()
+                .where(
+                    *_review_key(job.table_id, job.deal_no, job.seat),
+                    REVIEWS.c.claim == claim,
+                    REVIEWS.c.status == "running",
+                )
+                .values(status="queued", claim=None, done=0, total=0, heartbeat=now)
+            ).rowcount
+        return bool(n)
+
+    @_guarded
     def fail(self, table_id: str, deal_no: int, claim: str, now: float, seat: int = 0) -> bool:
         return self._update(table_id, deal_no, seat, claim, status="failed", heartbeat=now)
 

@@ -247,13 +247,16 @@ def create_app(
     pages: bool = True,
     min_step_ms: int | dict[str, int] | None = None,
     store_threads: int = 16,
+    review_workers: int | None = None,
 ) -> FastAPI:
     """The whole site on ``database_url`` (see ``cardavia.store.database_url_from`` for the default).
 
     ``pace_ms``: default delay between the bots' actions; ``bot_workers``: processes the bots think in
     (0: in the server process); ``create_burst``/``create_per_minute``: tables a client may create;
     ``min_step_ms``: the floor between a bot's move and the one before (``BotDriver``; None: per
-    level as shipped); ``store_threads``: the threads store calls run in.
+    level as shipped); ``store_threads``: the threads store calls run in; ``review_workers``: the
+    reviews run at once, each in a process (None: one per core; with ``bot_workers`` 0, one at a
+    time in a thread).
 
     Raises ``BadDatabase`` for a URL it cannot use and ``StoreUnavailable`` for a database it
     cannot reach or write.
@@ -264,8 +267,8 @@ def create_app(
     offload = Offload(store_threads)
     driver = BotDriver(service, workers=bot_workers, think=think, offload=offload, min_step_ms=min_step_ms)
     reviews = ReviewService(service)
-    # reviews run in a process of their own (none when the bots think in this process: tests)
-    review_runner = ReviewRunner(reviews, offload=offload, workers=1 if bot_workers > 0 else 0)
+    # reviews run in processes of their own (none when the bots think in this process: tests)
+    review_runner = ReviewRunner(reviews, offload=offload, workers=review_workers if bot_workers > 0 else 0)
     rt = api.Runtime(
         service=service,
         driver=driver,

@@ -98,6 +98,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     workers = int(os.environ.get("CARDAVIA_BOT_WORKERS", "1"))
     burst = int(os.environ.get("CARDAVIA_CREATE_BURST", "20"))
     floor = os.environ.get("CARDAVIA_MIN_STEP_MS")
+    reviews = os.environ.get("CARDAVIA_REVIEW_WORKERS")  # reviews at once (default: one per core)
     header_timeout = float(os.environ.get("CARDAVIA_HEADER_TIMEOUT_S", str(HEADER_TIMEOUT_S)))
     try:
         url = database_url_from(database)
@@ -108,6 +109,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
             create_burst=burst,
             create_per_minute=float(burst),
             min_step_ms=None if floor is None else int(floor),
+            review_workers=None if reviews is None else max(1, int(reviews)),
         )
     except (BadDatabase, StoreUnavailable, OSError) as exc:
         print(f"cardavia serve: cannot use the database: {exc}", file=sys.stderr)
