@@ -126,6 +126,10 @@ def test_postgres_dropped_connections_are_replaced_without_a_ping_per_use() -> N
         head = store.head("t_pg")  # the stale pooled connection is replaced and the read tried again
         assert head is not None and head[1] == 5
         store.append("t_pg", LoggedAction(5, 1, 0, {}), status=None)
+        with psycopg.connect(admin_url(), autocommit=True) as admin:  # and again, before a read by the ORM
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,)
+            )
         assert [e.seq for e in store.actions("t_pg")] == list(range(6))
         store.dispose()
 

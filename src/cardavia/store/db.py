@@ -462,11 +462,15 @@ class Store:
         self._checkpointer: tuple[Any, Any] | None = None
         # per thread: ``held`` (this attempt got a connection), ``wrote`` (see :meth:`outcome`)
         self._local = threading.local()
+        event.listen(self.engine, "checkout", self._checked_out)
         self._watchdog = _Watchdog() if self.is_postgres else None
         if self._watchdog is not None:
             event.listen(self.engine, "checkout", self._watchdog.checkout)
             event.listen(self.engine, "checkin", self._watchdog.checkin)
             event.listen(self.engine, "invalidate", self._watchdog.checkin)
+
+    def _checked_out(self, *_args: Any) -> None:
+        self._local.held = True  # this thread's call has a connection: what fails now may have been sent
 
     def _was_cut(self) -> bool:
         """Whether the watchdog cut this thread's connection (its failure is a stall: no retry)."""
@@ -607,7 +611,6 @@ class Store:
     def _raw(self) -> Iterator[Any]:
         """A pooled DBAPI connection (rolled back when returned to the pool)."""
         conn = self.engine.raw_connection()
-        self._local.held = True
         try:
             yield conn
         finally:
@@ -616,7 +619,6 @@ class Store:
     @contextmanager
     def _tx(self) -> Iterator[Connection]:
         with self.engine.begin() as conn:
-            self._local.held = True
             yield conn
 
     # -- tables -----------------------------------------------------------------------------------
