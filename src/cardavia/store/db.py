@@ -374,7 +374,9 @@ class _Watchdog:
             self._busy[id(record)] = (time.monotonic(), dbapi_conn, me)
             self._cut.discard(me)
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="cardavia-db-watchdog", daemon=True)
+                self._thread = threading.Thread(
+                    target=self._run, args=(self._stop,), name="cardavia-db-watchdog", daemon=True
+                )
                 self._thread.start()
 
     def checkin(self, _dbapi_conn: Any, record: Any, *_rest: Any) -> None:
@@ -393,8 +395,8 @@ class _Watchdog:
                 return True
         return False
 
-    def _run(self) -> None:
-        while not self._stop.wait(self.every_s):
+    def _run(self, stop: threading.Event) -> None:
+        while not stop.wait(self.every_s):
             now = time.monotonic()
             # under the lock: a connection still listed is still checked out, so not yet closed
             # (its file descriptor cannot be another's)
@@ -407,7 +409,11 @@ class _Watchdog:
                         _shutdown(conn)
 
     def stop(self) -> None:
-        self._stop.set()
+        """End the watching thread (a later checkout starts a new one: a store may be used again)."""
+        with self._lock:
+            self._stop.set()
+            self._stop = threading.Event()
+            self._thread = None
 
 
 def _shutdown(dbapi_conn: Any) -> None:
