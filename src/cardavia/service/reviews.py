@@ -206,6 +206,9 @@ class ReviewRunner:
                 ran = await self.run_one()
             except asyncio.CancelledError:
                 raise
+            except StoreUnavailable as exc:  # the job stays where it is; asked again at the next poll
+                log.warning("review job loop: %s", exc)
+                ran = False
             except Exception:
                 log.exception("review job loop")
                 ran = False

@@ -619,6 +619,11 @@ class Store:
         conn = self.engine.raw_connection()
         try:
             yield conn
+        except BaseException:
+            driver = conn.driver_connection
+            if getattr(driver, "broken", False) or getattr(driver, "closed", False):
+                conn.invalidate()  # lost (the watchdog cut it, the server went away): not to be reset
+            raise
         finally:
             conn.close()
 
