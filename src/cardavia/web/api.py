@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
@@ -318,6 +318,16 @@ def _with_cookie(reply: JSONResponse, response: Response) -> JSONResponse:
     return reply
 
 
+T = TypeVar("T")
+
+
+def _sure(rt: Runtime, work: Callable[[], T]) -> T:
+    """``work`` (in a store thread), with a database failure after it wrote answered as
+    ``OutcomeUnknown`` (see ``Store.outcome``)."""
+    with rt.service.store.outcome():
+        return work()
+
+
 # What a handler's store work answers: the body, its status, and whether the bots are to play.
 Reply = tuple[Any, int, bool]
 
@@ -345,11 +355,10 @@ def _rendered(
             return body, code, bots
         return _out(rt, state, since, _seen_by(state, owner)), status, _driven(state)
 
-    with rt.service.store.outcome():
-        if table_id is None:
-            return render()
-        with rt.service.lock(table_id):
-            return render()
+    if table_id is None:
+        return _sure(rt, render)
+    with rt.service.lock(table_id):
+        return _sure(rt, render)
 
 
 async def _respond(
@@ -431,7 +440,7 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
         out["invites"] = [{"seat": seat, "url": join_url(request, token)} for seat, token in tokens]
         return out, 201
 
-    body_out, code = await rt.offload.run(work)
+    body_out, code = await rt.offload.run(_sure, rt, work)  # a failure after the table was made: unknown
     if code == 201 and body_out["status"] == "bots":
         rt.driver.kick(body_out["id"])
     reply = JSONResponse(body_out, status_code=code)
@@ -500,7 +509,7 @@ async def join(
         with rt.service.lock(state.record.id):
             return _out(rt, state, None, seat), 200, _driven(state)
 
-    out, code, driven = await rt.offload.run(work)
+    out, code, driven = await rt.offload.run(_sure, rt, work)  # a failure after the seat was taken: unknown
     if driven:
         rt.driver.kick(out["id"])
     reply = JSONResponse(out, status_code=code)
