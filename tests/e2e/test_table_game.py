@@ -292,3 +292,35 @@ def test_keys_help_and_the_drawn_card_named(page: Any, server: str) -> None:
     label = page.locator("#hand button.taken").get_attribute("aria-label")
     assert label.startswith(drawn) and label.endswith("just picked up")
     assert page.evaluate("() => document.getElementById('hand').contains(document.activeElement)")
+
+
+def test_an_action_the_server_may_have_applied_is_sent_again_until_its_answer_is_sure(
+    page: Any, server: str
+) -> None:
+    """A 503 ``unknown`` (the database failed after the action may have been written): the page says
+    so and sends the very same request again, which the server answers as done."""
+    _open(page, server, "tien-gow")
+    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    sent: list[str] = []
+    answers: list[int] = []
+
+    def answer(route: Any) -> None:
+        sent.append(route.request.post_data)
+        reply = route.fetch()  # the server applies it ...
+        if len(sent) == 1:  # ... and its answer is lost on the way
+            body = '{"error": {"code": "unknown", "message": "", "params": {"reason": "unreachable"}}}'
+            route.fulfill(status=503, headers={"Retry-After": "1"}, body=body)
+        else:
+            answers.append(reply.status)
+            route.fulfill(response=reply)
+
+    page.route("**/api/tables/*/actions", answer)
+    take_turn(page, keyboard=False)
+    for _ in range(300):  # the page waits Retry-After, then sends again
+        if answers:
+            break
+        page.wait_for_timeout(100)
+    assert len(sent) == 2 and sent[0] == sent[1]  # the same action at the same seq
+    assert answers == [200]  # answered as done: applied once
+    page.unroute("**/api/tables/*/actions")
+    take_turn(page, keyboard=False)  # and the table plays on

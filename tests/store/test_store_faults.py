@@ -4,6 +4,7 @@ database is refused at start, and the SQLite write-ahead log stays bounded under
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from pathlib import Path
@@ -12,7 +13,16 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from cardavia.store.db import WAL_LIMIT_BYTES, LoggedAction, Store, StoreUnavailable, TableRecord, open_store
+from cardavia.store.db import (
+    WAL_LIMIT_BYTES,
+    LoggedAction,
+    OutcomeUnknown,
+    SeqTaken,
+    Store,
+    StoreUnavailable,
+    TableRecord,
+    open_store,
+)
 from postgres_databases import admin_url, temporary_postgres_database
 
 
@@ -116,6 +126,10 @@ def test_postgres_dropped_connections_are_replaced_without_a_ping_per_use() -> N
         head = store.head("t_pg")  # the stale pooled connection is replaced and the read tried again
         assert head is not None and head[1] == 5
         store.append("t_pg", LoggedAction(5, 1, 0, {}), status=None)
+        with psycopg.connect(admin_url(), autocommit=True) as admin:  # and again, before a read by the ORM
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,)
+            )
         assert [e.seq for e in store.actions("t_pg")] == list(range(6))
         store.dispose()
 
@@ -124,3 +138,29 @@ def test_an_unreachable_postgres_is_store_unavailable() -> None:
     with pytest.raises(StoreUnavailable) as caught:
         open_store("postgresql://postgres@127.0.0.1:1/nothing")
     assert caught.value.reason == "unreachable"
+
+
+def test_a_failure_after_a_write_in_one_request_is_outcome_unknown(tmp_path: Path) -> None:
+    store = open_store(f"sqlite:///{tmp_path / 'o.db'}")
+    store.create_table(_table("t_o"))
+
+    def fail(*_args: Any) -> Any:
+        raise StoreUnavailable("unreachable", "gone")
+
+    # a request that wrote, then failed to read: its write may be all that happened
+    with pytest.raises(OutcomeUnknown) as caught, store.outcome():
+        store.append("t_o", LoggedAction(0, 1, 0, {}), status=None)
+        fail()
+    assert caught.value.reason == "unreachable" and caught.value.code == "unknown"
+    # a request that failed before writing anything: nothing was applied
+    with pytest.raises(StoreUnavailable) as refused, store.outcome():
+        store.head("t_o")
+        fail()
+    assert not isinstance(refused.value, OutcomeUnknown)
+    # a refused write (its seq taken) is no write of this request's
+    with pytest.raises(StoreUnavailable) as taken, store.outcome():
+        with contextlib.suppress(SeqTaken):
+            store.append("t_o", LoggedAction(0, 1, 0, {}), status=None)
+        fail()
+    assert not isinstance(taken.value, OutcomeUnknown)
+    store.dispose()

@@ -1,5 +1,6 @@
-"""A TCP proxy in front of PostgreSQL that a test can cut and restore: a database outage (and its
-end) without touching the shared server."""
+"""A TCP proxy in front of PostgreSQL that a test can cut, stall and restore: a database outage (and
+its end), a network that holds the bytes, or a reply lost after a commit, without touching the
+shared server."""
 
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ from contextlib import contextmanager
 
 class Proxy:
     """Forwards 127.0.0.1:``port`` to ``target``. ``cut()`` closes every connection and refuses new
-    ones (the listening socket stays, accepted connections are closed at once); ``restore()`` ends
-    the outage."""
+    ones (the listening socket stays, accepted connections are closed at once); ``stall()`` holds
+    every byte in both directions and closes nothing (new connections are accepted and held too);
+    ``lose_reply_to(marker)``: the server's reply to the next message containing ``marker`` is
+    dropped and everything cut at that moment (the statement ran; its client never hears so);
+    ``restore()`` ends the outage or the stall."""
 
     def __init__(self, target: tuple[str, int]) -> None:
         self.target = target
@@ -26,6 +30,10 @@ class Proxy:
         self._open: set[socket.socket] = set()
         self._lock = threading.Lock()
         self._stopped = False
+        self._flowing = threading.Event()  # cleared while stalled
+        self._flowing.set()
+        self._armed: bytes | None = None
+        self._tripped: set[socket.socket] = set()  # server sockets whose next reply is lost
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self) -> None:
@@ -52,12 +60,21 @@ class Proxy:
                 self._close(client)
                 self._close(server)
                 continue
-            for a, b in ((client, server), (server, client)):
-                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+            for a, b, to_server in ((client, server, True), (server, client, False)):
+                threading.Thread(target=self._pipe, args=(a, b, to_server), daemon=True).start()
 
-    def _pipe(self, src: socket.socket, dst: socket.socket) -> None:
+    def _pipe(self, src: socket.socket, dst: socket.socket, to_server: bool) -> None:
         try:
             while data := src.recv(65536):
+                self._flowing.wait()  # a stall holds the bytes here
+                with self._lock:
+                    if to_server and self._armed is not None and self._armed in data:
+                        self._armed = None
+                        self._tripped.add(dst)
+                    lost = not to_server and src in self._tripped
+                if lost:
+                    self.cut()
+                    return
                 dst.sendall(data)
         except OSError:
             pass
@@ -80,11 +97,23 @@ class Proxy:
         for sock in socks:
             self._close(sock)
 
+    def stall(self) -> None:
+        self._flowing.clear()
+
+    def lose_reply_to(self, marker: bytes) -> None:
+        with self._lock:
+            self._armed = marker
+
     def restore(self) -> None:
+        with self._lock:
+            self._armed = None
+            self._tripped.clear()
         self.up = True
+        self._flowing.set()
 
     def stop(self) -> None:
         self._stopped = True
+        self._flowing.set()
         self.cut()
         with contextlib.suppress(OSError):
             self.listener.close()

@@ -1,5 +1,6 @@
 """The event stream's own logic: first state at once, one event per change, unpaced bursts coalesced,
-nothing held back past a keepalive, and the hub's per-table wake-ups."""
+nothing held back past a keepalive, the hub's per-table wake-ups, and every stream read anew when
+the listener connects again."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import asyncio
 import json
 
 import pytest
+from fault_proxy import proxied
 
 from cardavia.web.events import EventHub, Snapshot, table_stream
 from postgres_databases import temporary_postgres_database
@@ -106,3 +108,40 @@ def test_the_listener_relays_other_processes_news_not_its_own() -> None:
         return woken
 
     assert asyncio.run(run()) == [4, 5]
+
+
+@pytest.mark.postgres
+def test_every_stream_is_resynced_when_the_listener_connects_again() -> None:
+    """A NOTIFY sent while the listener was away is lost: once it listens again, every stream must
+    read its table anew (woken, and no copy in memory trusted), not stay on a stale copy."""
+    import psycopg
+
+    from cardavia.store.db import NOTIFY_CHANNEL
+
+    async def run() -> None:
+        hub = EventHub()
+        with temporary_postgres_database() as url, proxied(url.replace("+psycopg", "")) as (through, proxy):
+            with hub.subscribe("t") as watch, hub.subscribe("u") as other:
+                hub.publish("t", 3)  # the stream's copy is known current at seq 3
+                hub.listen(through, origin="me")
+                await asyncio.sleep(0.5)  # listening by then
+                watch.clear()
+                other.clear()
+                proxy.cut()
+                await asyncio.sleep(0.3)  # the listener has lost its connection
+                async with await psycopg.AsyncConnection.connect(
+                    url.replace("+psycopg", ""), autocommit=True
+                ) as conn:  # another process writes: its news reaches nobody
+                    await conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, "t 4 other"))
+                await asyncio.sleep(0.3)
+                assert not watch.is_set()
+                proxy.restore()
+                for _ in range(300):
+                    if watch.is_set() and other.is_set():
+                        break
+                    await asyncio.sleep(0.1)
+                assert watch.is_set() and other.is_set()  # every stream, not only the news's table
+                assert "t" not in hub.latest  # the copy at seq 3 is no longer trusted: it is read
+            await hub.close()
+
+    asyncio.run(run())

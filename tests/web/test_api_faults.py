@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -144,3 +145,39 @@ def test_an_evicted_stream_ends_and_a_failed_snapshot_does_not_end_the_stream() 
     assert got[2].startswith("event: unavailable\n")
     assert json.loads(got[2].split("data: ", 1)[1])["error"]["code"] == "unavailable"
     assert got[3].startswith("id: 4\nevent: table")
+
+
+def test_a_failed_read_after_the_action_was_written_is_a_503_unknown_and_resending_answers_done(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_api_friends import shared_table
+
+    with api_client(tmp_path) as client:
+        table_id, people, _ = shared_table(client, "cherki", 2)
+        path = f"/api/tables/{table_id}"
+
+        def turn() -> tuple[Any, dict[str, Any]] | None:
+            for person in people:
+                table = person.get(path).json()
+                if table["status"] == "human":
+                    return person, table
+            return None
+
+        deadline = time.monotonic() + 30
+        while (found := turn()) is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        person, table = found
+        seq, action = table["seq"], table["view"]["legal"][0]
+        service = client.app.state.cardavia.service  # type: ignore[attr-defined]
+        with monkeypatch.context() as patch:
+            # the action is written; reading who is at the table for the answer then fails
+            patch.setattr(service.store, "presence", _fail)
+            service._presence.clear()
+            reply = person.post(f"{path}/actions", {"seq": seq, "action": action})
+            assert reply.status_code == 503, reply.text
+            assert reply.json()["error"]["code"] == "unknown" and int(reply.headers["retry-after"]) > 0
+        assert person.get(f"{path}?since={seq}").json()["last"][0]["seq"] == seq  # it was written
+        again = person.post(f"{path}/actions", {"seq": seq, "action": action})
+        assert again.status_code == 200, again.text  # sent again: answered as done
+        assert service.store.count_actions(table_id) >= seq + 1

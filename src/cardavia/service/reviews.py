@@ -2,10 +2,12 @@
 
 A request only queues a job (the deal's record and the seat the browser holds at that table: the
 host's, or an invited person's own) and answers at once; any process's :class:`ReviewRunner` claims
-queued jobs through the database and runs them in a process of its own, writing progress after
-every decision. A job whose process died (its heartbeat
-stops) is claimed again by the next runner, so reviews survive a restart and work with several
-server processes. A done review is stored and served from the database from then on.
+queued jobs through the database and runs several at once, each in a process of its own (as many as
+the machine has cores, by default), writing progress after every decision. A job whose process died
+(its heartbeat stops) is claimed again by the next runner, and a server that is stopping ends its
+running reviews at once and gives their jobs back to the queue, so reviews survive a restart (and
+never hold one up) and work with several server processes. A done review is stored and served from
+the database from then on.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
@@ -24,14 +28,23 @@ from typing import Any
 from cardavia.service.offload import Offload
 from cardavia.service.seeds import derive
 from cardavia.service.tables import TableService
-from cardavia.service.workers import worker_pool
-from cardavia.store.db import ReviewJob, ReviewStore, Store
+from cardavia.service.workers import kill_workers, worker_pool
+from cardavia.store.db import ReviewJob, ReviewStore, Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
 JSON = dict[str, Any]
 STALE_AFTER_S = 120.0  # a running job with no progress for this long was left by a dead process
 POLL_S = 2.0
+
+
+def review_slots() -> int:
+    """How many reviews one server runs at once by default: one per core it may use (a review is
+    pure computation; the processes run at the pace the machine allows, beside the bots' own)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def review_seed(table_seed: int, deal_no: int) -> int:
@@ -100,8 +113,15 @@ class ReviewService:
         return job_json(self.jobs.get(table_id, deal_no, seat))
 
 
-def run_job(jobs: ReviewStore, job: ReviewJob, claim: str, clock: Callable[[], float] = time.time) -> bool:
-    """Review the job's record for its seat, writing progress; True if the review was stored."""
+def run_job(
+    jobs: ReviewStore,
+    job: ReviewJob,
+    claim: str,
+    clock: Callable[[], float] = time.time,
+    stop: threading.Event | None = None,
+) -> bool:
+    """Review the job's record for its seat, writing progress; True if the review was stored.
+    ``stop``: once set, the review ends at its next decision, writing nothing more."""
     from cardavia.bots.review import review_record
 
     record = dict(job.record)
@@ -109,6 +129,8 @@ def run_job(jobs: ReviewStore, job: ReviewJob, claim: str, clock: Callable[[], f
     cap = record.pop("review_max_samples", None)
 
     def progress(done: int, total: int) -> None:
+        if stop is not None and stop.is_set():
+            raise _ClaimLost()
         if not jobs.progress(job.table_id, job.deal_no, claim, done, total, clock(), seat=job.seat):
             raise _ClaimLost()
 
@@ -137,10 +159,12 @@ def _run_in_worker(url: str, job: ReviewJob, claim: str) -> bool:
 
 
 class ReviewRunner:
-    """The job loop of one process: claims queued reviews and runs them one at a time.
+    """The job loops of one process: claim queued reviews and run up to ``workers`` at once.
 
-    ``workers=0`` runs them in a thread of this process (tests); else in a process of its own, so a
-    review never slows the bots' turns or a request.
+    ``workers=0`` runs one at a time in a thread of this process (tests); else each in a process of
+    a pool of ``workers`` (None: :func:`review_slots`), so a review never slows the bots' turns or
+    a request. :meth:`close` does not wait for a running review: it ends it and gives its job back
+    to the queue, where the next runner (this server restarted, or another) takes it at once.
     """
 
     def __init__(
@@ -148,17 +172,19 @@ class ReviewRunner:
         service: ReviewService,
         *,
         offload: Offload,
-        workers: int = 1,
+        workers: int | None = None,
         poll_s: float = POLL_S,
     ) -> None:
         self.service = service
         self.offload = offload  # the store's threads (the app's, shared with the bots' driver)
-        self.workers = workers
+        self.workers = review_slots() if workers is None else workers
         self.poll_s = poll_s
-        self._pool: Executor | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._pool: ProcessPoolExecutor | None = None
+        self._tasks: list[asyncio.Task[None]] = []
         self._wake: asyncio.Event | None = None
         self._closed = False
+        self._stop = threading.Event()  # ends the reviews run in this process's threads
+        self._running: dict[str, ReviewJob] = {}  # claim -> the job it runs
         self.claim_prefix = secrets.token_hex(6)
 
     def wake(self) -> None:
@@ -166,10 +192,12 @@ class ReviewRunner:
             self._wake.set()
 
     async def start(self) -> None:
-        """Start the loop in the running event loop (an app may be started again, in another loop)."""
+        """Start the loops in the running event loop (an app may be started again, in another loop)."""
         self._closed = False
+        self._stop = threading.Event()
         self._wake = wake = asyncio.Event()
-        self._task = asyncio.get_running_loop().create_task(self._loop(wake))
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._loop(wake)) for _ in range(max(1, self.workers))]
         self.service.on_queued = self.wake
 
     async def _loop(self, wake: asyncio.Event) -> None:
@@ -178,6 +206,9 @@ class ReviewRunner:
                 ran = await self.run_one()
             except asyncio.CancelledError:
                 raise
+            except StoreUnavailable as exc:  # the job stays where it is; asked again at the next poll
+                log.warning("review job loop: %s", exc)
+                ran = False
             except Exception:
                 log.exception("review job loop")
                 ran = False
@@ -196,31 +227,52 @@ class ReviewRunner:
         job = await self.offload.run(jobs.claim_next, claim, self.service.clock(), STALE_AFTER_S)
         if job is None:
             return False
-        if self.workers <= 0:
-            await loop.run_in_executor(None, run_job, jobs, job, claim, self.service.clock)
-            return True
-        url = self.service.tables.store.url
+        if len(self._running) < self.workers - 1:
+            self.wake()  # another loop may take the next job meanwhile
+        self._running[claim] = job
         try:
-            await loop.run_in_executor(self._executor(), _run_in_worker, url, job, claim)
-        except BrokenProcessPool:
-            log.warning("review process died; the job will be claimed again")
-            self._pool = None
+            if self.workers <= 0:
+                stop = self._stop
+                await loop.run_in_executor(None, run_job, jobs, job, claim, self.service.clock, stop)
+                return True
+            url = self.service.tables.store.url
+            try:
+                await loop.run_in_executor(self._executor(), _run_in_worker, url, job, claim)
+            except BrokenProcessPool:
+                if not self._closed:
+                    log.warning("review process died; the job will be claimed again")
+                    self._pool = None
+        finally:
+            self._running.pop(claim, None)
         return True
 
-    def _executor(self) -> Executor:
+    def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = worker_pool(self.workers)
         return self._pool
 
     async def close(self) -> None:
+        """Stop at once: the loops end, running reviews are ended (their processes killed) and their
+        jobs queued again for the next runner."""
         self._closed = True
-        task, self._task = self._task, None
-        if task is not None and not task.done():
-            task.cancel()
-            if task.get_loop() is asyncio.get_running_loop():
-                await asyncio.gather(task, return_exceptions=True)
-        if self._pool is not None:
-            pool, self._pool = self._pool, None
-            await asyncio.get_running_loop().run_in_executor(
-                None, lambda: pool.shutdown(True, cancel_futures=True)
-            )
+        self._stop.set()
+        running = dict(self._running)
+        tasks, self._tasks = self._tasks, []
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            kill_workers(pool)
+        loop = asyncio.get_running_loop()
+        for task in tasks:
+            if not task.done():
+                task.cancel()
+        mine = [t for t in tasks if t.get_loop() is loop]
+        if mine:
+            await asyncio.gather(*mine, return_exceptions=True)
+        jobs, now = self.service.jobs, self.service.clock()
+        for claim, job in running.items():
+            try:
+                await loop.run_in_executor(None, jobs.requeue, job, claim, now)
+            except StoreUnavailable:
+                log.warning("could not queue review %s again; it is claimed again when stale", claim)
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -15,6 +16,15 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
         initializer=_watch_parent,
         initargs=(os.getpid(),),
     )
+
+
+def kill_workers(pool: ProcessPoolExecutor) -> None:
+    """End every process of ``pool`` now (SIGKILL), whatever it is running: for work that is
+    given back and done again elsewhere, never waited for at shutdown."""
+    processes = getattr(pool, "_processes", None) or {}  # the executor keeps no public list
+    for process in list(processes.values()):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.kill()
 
 
 def _watch_parent(parent: int) -> None:

@@ -6,6 +6,14 @@ unique (table, seq) key is what keeps two processes from both writing action n: 
 full, read-only, locked too long) raises :class:`StoreUnavailable`, never a driver's own error; a
 pooled connection the server dropped meanwhile is replaced and the call tried once more, so no
 round trip is spent checking connections before use.
+
+A write whose connection was lost after it was sent may or may not have committed: that is
+:class:`OutcomeUnknown` (a kind of StoreUnavailable), never reported as "nothing was written";
+:meth:`Store.outcome` extends the same to any failure that follows a write in one request.
+Every call is bounded in time: on PostgreSQL by the server's ``statement_timeout``, TCP keepalives,
+a connect timeout, a bounded wait for a pooled connection and, against a network that holds bytes
+without resetting anything, a watchdog that cuts a connection busy past :data:`STALL_S`; on SQLite
+by its busy timeout.
 """
 
 from __future__ import annotations
@@ -16,6 +24,8 @@ import json
 import logging
 import os
 import secrets
+import socket
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -122,6 +132,30 @@ R = TypeVar("R")
 # Connections per process on PostgreSQL: as many as the threads store calls run in
 # (``cardavia.service.offload``), so that no call waits for a connection.
 POOL_SIZE = 16
+# What one store call may cost when the database stalls, so that a request answers a 503 in a few
+# seconds and its store thread is free again. The server cancels a statement running this long
+# (PostgreSQL's statement_timeout; SQLite's busy timeout for a lock held by another writer) ...
+STATEMENT_TIMEOUT_MS = 4000
+# ... and the watchdog cuts a connection busy for longer (the network or the server holds the bytes:
+# no answer, no reset; the server's own timeout never fires since the statement never arrived).
+STALL_S = 5.0
+CONNECT_TIMEOUT_S = 3  # a connection not made in this long counts as a failure
+POOL_TIMEOUT_S = 3  # the longest wait for a free pooled connection before "busy"
+# TCP keepalives on every PostgreSQL connection: an idle one whose peer vanished is found out in
+# about 5 + 2 * 3 s instead of the system's two hours.
+KEEPALIVES = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3}
+
+
+def postgres_connect_args() -> dict[str, Any]:
+    """libpq parameters of every PostgreSQL connection (the event listener's too): bounded
+    statements, connects and dead-peer detection."""
+    return {
+        "connect_timeout": CONNECT_TIMEOUT_S,
+        "options": f"-c statement_timeout={STATEMENT_TIMEOUT_MS}",
+        **KEEPALIVES,
+    }
+
+
 # The SQLite write-ahead log is copied back and cut to this size whenever it grows past it.
 WAL_LIMIT_BYTES = 4 * 1024 * 1024
 
@@ -143,6 +177,15 @@ class StoreUnavailable(Exception):
         super().__init__(f"database unavailable ({reason}){': ' + detail if detail else ''}")
         self.reason = reason
         self.detail = detail
+
+
+class OutcomeUnknown(StoreUnavailable):
+    """The database failed after a write may have committed (its connection was lost once the
+    statement was sent, or a read that followed the write failed): it may or may not be in the
+    database. Sending the same request again is the way to know (an action already in the log is
+    answered as done)."""
+
+    code = "unknown"
 
 
 class _Raced(Exception):
@@ -183,33 +226,66 @@ def _unavailable_types(engine: Engine) -> tuple[type[BaseException], ...]:
     return tuple(types)
 
 
+def _unanswered(exc: BaseException) -> bool:
+    """Whether the server never answered the statement (a lost connection): an error the server
+    sent has a SQLSTATE, and a statement it refused did not commit."""
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    return getattr(orig, "sqlstate", None) is None
+
+
+def _guard(method: Callable[P, R], write: bool) -> Callable[P, R]:
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        this: Any = args[0]
+        store: Store = getattr(this, "store", this)  # a ReviewStore's calls use its Store's
+        local = store._local
+        maybe = False  # a write of an earlier attempt may have reached the database
+        for attempt in (0, 1):
+            local.held = False
+            try:
+                result = method(*args, **kwargs)
+            except (SeqTaken, IntegrityError):
+                if maybe:  # the taken seq may be this call's own first attempt
+                    local.wrote = True
+                raise
+            except PoolTimeout as exc:  # every connection busy for seconds: overloaded, as good as down
+                raise store._failed(maybe, "busy", exc) from exc
+            except store._unavailable as exc:
+                integrity = getattr(store.engine.dialect.dbapi, "IntegrityError", None)
+                if isinstance(exc, DBAPIError) and isinstance(exc.orig, integrity or ()):
+                    if maybe:
+                        local.wrote = True
+                    raise
+                stalled = store._was_cut()
+                if write and store.is_postgres and local.held and _unanswered(exc):
+                    maybe = True
+                # a pooled connection that failed in use may have been dropped meanwhile: once more
+                # on a new one (not after a failed connect, nor after a stall: both would only
+                # fail again as slowly)
+                if attempt == 0 and local.held and not stalled and store._is_disconnect(exc):
+                    log.info("database connection dropped (%s); reconnecting", type(exc).__name__)
+                    store.engine.dispose()  # every pooled connection is as stale as this one
+                    continue
+                raise store._failed(maybe, "stalled" if stalled else _reason(exc), exc) from exc
+            if write:
+                local.wrote = True
+            return result
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    return wrapper
+
+
 def _guarded(method: Callable[P, R]) -> Callable[P, R]:
     """Run a :class:`Store` method; a dropped pooled connection is replaced and the call tried once
     more (the unique (table, seq) key makes a repeated append safe); whatever else keeps the
     database from answering becomes :class:`StoreUnavailable`. Integrity errors pass through."""
+    return _guard(method, write=False)
 
-    @functools.wraps(method)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        store: Store = args[0]  # type: ignore[assignment]
-        for attempt in (0, 1):
-            try:
-                return method(*args, **kwargs)
-            except (SeqTaken, IntegrityError):
-                raise
-            except PoolTimeout as exc:  # every connection busy for seconds: overloaded, as good as down
-                raise StoreUnavailable("busy", str(exc).splitlines()[0][:200]) from exc
-            except store._unavailable as exc:
-                integrity = getattr(store.engine.dialect.dbapi, "IntegrityError", None)
-                if isinstance(exc, DBAPIError) and isinstance(exc.orig, integrity or ()):
-                    raise
-                if attempt == 0 and store._is_disconnect(exc):
-                    log.info("database connection dropped (%s); reconnecting", type(exc).__name__)
-                    store.engine.dispose()  # every pooled connection is as stale as this one
-                    continue
-                raise StoreUnavailable(_reason(exc), str(exc).splitlines()[0][:200]) from exc
-        raise AssertionError("unreachable")  # pragma: no cover
 
-    return wrapper
+def _writes(method: Callable[P, R]) -> Callable[P, R]:
+    """:func:`_guarded` for a method that writes: a failure after its statement may have reached
+    the database is :class:`OutcomeUnknown`, and a write done is noted for :meth:`Store.outcome`."""
+    return _guard(method, write=True)
 
 
 @dataclass(frozen=True)
@@ -279,13 +355,91 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # WAL lets readers run beside the one writer; NORMAL sync is durable against a process crash.
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute(f"PRAGMA busy_timeout={STATEMENT_TIMEOUT_MS}")
     cur.execute("PRAGMA foreign_keys=ON")
     # No checkpoint inside a commit (its fsync would stall that request): see Store.checkpoints.
     cur.execute("PRAGMA wal_autocheckpoint=0")
     # A log that was copied back whole is cut to this size when it is reset, not kept at its peak.
     cur.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
     cur.close()
+
+
+class _Watchdog:
+    """Cuts a PostgreSQL connection held by one store call for longer than :data:`STALL_S`.
+
+    A statement the server runs too long ends by its ``statement_timeout``; but when the network
+    (or a stopped server) holds the bytes without resetting anything, no answer ever comes, TCP
+    keepalives are answered by whatever holds them, and the calling thread would wait for ever.
+    Shutting the connection's socket down ends that wait at once: the call fails as a lost
+    connection, its thread is free, and the pool replaces the connection.
+    """
+
+    def __init__(self, stall_s: float = STALL_S, every_s: float = 0.25) -> None:
+        self.stall_s = stall_s
+        self.every_s = every_s
+        self._busy: dict[int, tuple[float, Any, int]] = {}  # id(pool record) -> (since, dbapi conn, thread)
+        self._cut: set[int] = set()  # threads whose connection was cut, until they notice
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def checkout(self, dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        me = threading.get_ident()
+        with self._lock:
+            self._busy[id(record)] = (time.monotonic(), dbapi_conn, me)
+            self._cut.discard(me)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, args=(self._stop,), name="cardavia-db-watchdog", daemon=True
+                )
+                self._thread.start()
+
+    def checkin(self, _dbapi_conn: Any, record: Any, *_rest: Any) -> None:
+        with self._lock:
+            self._busy.pop(id(record), None)
+
+    def spare(self, record: Any) -> None:
+        """Leave this checked-out connection alone (a migration may rightly take long)."""
+        self.checkin(None, record)
+
+    def was_cut(self) -> bool:
+        me = threading.get_ident()
+        with self._lock:
+            if me in self._cut:
+                self._cut.discard(me)
+                return True
+        return False
+
+    def _run(self, stop: threading.Event) -> None:
+        while not stop.wait(self.every_s):
+            now = time.monotonic()
+            # under the lock: a connection still listed is still checked out, so not yet closed
+            # (its file descriptor cannot be another's)
+            with self._lock:
+                for key, (since, conn, thread) in list(self._busy.items()):
+                    if now - since > self.stall_s:
+                        del self._busy[key]
+                        self._cut.add(thread)
+                        log.warning("database call stalled for %.0f s; cutting its connection", now - since)
+                        _shutdown(conn)
+
+    def stop(self) -> None:
+        """End the watching thread (a later checkout starts a new one: a store may be used again)."""
+        with self._lock:
+            self._stop.set()
+            self._stop = threading.Event()
+            self._thread = None
+
+
+def _shutdown(dbapi_conn: Any) -> None:
+    """Shut a psycopg connection's socket down (both ways): its pending read ends at once."""
+    with contextlib.suppress(Exception):
+        fd = dbapi_conn.pgconn.socket
+        sock = socket.socket(fileno=os.dup(fd))
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        finally:
+            sock.close()
 
 
 class Store:
@@ -303,13 +457,14 @@ class Store:
             kwargs.update(
                 pool_size=pool_size,
                 max_overflow=2,
-                pool_timeout=5,
-                connect_args={"connect_timeout": 3},
+                pool_timeout=POOL_TIMEOUT_S,
+                connect_args=postgres_connect_args(),
             )
         elif self.is_sqlite and ":memory:" in url:
             kwargs.update(poolclass=NullPool)
         elif self.is_sqlite:
-            kwargs.update(pool_size=pool_size, max_overflow=2, pool_timeout=5)  # 2: the checkpointer
+            # 2: the checkpointer
+            kwargs.update(pool_size=pool_size, max_overflow=2, pool_timeout=POOL_TIMEOUT_S)
         try:
             self.engine: Engine = create_engine(url, **kwargs)
         except (ArgumentError, NoSuchModuleError, ImportError, ValueError) as exc:
@@ -326,6 +481,45 @@ class Store:
         # names this process's notifications (see :meth:`notice`)
         self.origin = secrets.token_hex(6)
         self._checkpointer: tuple[Any, Any] | None = None
+        # per thread: ``held`` (this attempt got a connection), ``wrote`` (see :meth:`outcome`)
+        self._local = threading.local()
+        event.listen(self.engine, "checkout", self._checked_out)
+        self._watchdog = _Watchdog() if self.is_postgres else None
+        if self._watchdog is not None:
+            event.listen(self.engine, "checkout", self._watchdog.checkout)
+            event.listen(self.engine, "checkin", self._watchdog.checkin)
+            event.listen(self.engine, "invalidate", self._watchdog.checkin)
+
+    def _checked_out(self, *_args: Any) -> None:
+        self._local.held = True  # this thread's call has a connection: what fails now may have been sent
+
+    def _was_cut(self) -> bool:
+        """Whether the watchdog cut this thread's connection (its failure is a stall: no retry)."""
+        return self._watchdog is not None and self._watchdog.was_cut()
+
+    def _failed(self, maybe: bool, reason: str, exc: BaseException) -> StoreUnavailable:
+        detail = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        if maybe:
+            self._local.wrote = True
+            return OutcomeUnknown(reason, detail)
+        return StoreUnavailable(reason, detail)
+
+    @contextmanager
+    def outcome(self) -> Iterator[None]:
+        """Within the ``with`` (one request's store calls, in one thread): a database failure after
+        a write of the block succeeded, or may have, is :class:`OutcomeUnknown`, since the write
+        may be all that happened. Without a write, failures stay what they were."""
+        local = self._local
+        before = getattr(local, "wrote", False)
+        local.wrote = False
+        try:
+            yield
+        except StoreUnavailable as exc:
+            if local.wrote and not isinstance(exc, OutcomeUnknown):
+                raise OutcomeUnknown(exc.reason, exc.detail) from exc
+            raise
+        finally:
+            local.wrote = before or local.wrote
 
     def _is_disconnect(self, exc: BaseException) -> bool:
         """Whether ``exc`` may mean that a pooled connection went stale (worth one new connection and
@@ -361,6 +555,11 @@ class Store:
         cfg.set_main_option("script_location", str(_MIGRATIONS))
         with self.engine.connect() as conn:
             if self.is_postgres:
+                # waiting for another process's migration, or migrating a big table, may rightly
+                # take longer than any request's statement
+                if self._watchdog is not None:
+                    self._watchdog.spare(conn.connection._connection_record)
+                conn.execute(text("SET statement_timeout = 0"))
                 conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _MIGRATION_LOCK})
                 conn.commit()
             try:
@@ -370,6 +569,7 @@ class Store:
             finally:
                 if self.is_postgres:
                     conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _MIGRATION_LOCK})
+                    conn.execute(text("RESET statement_timeout"))
                     conn.commit()
 
     def checkpoints(self, every_s: float = 0.25) -> None:
@@ -416,7 +616,7 @@ class Store:
         try:
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
-            conn.execute("PRAGMA busy_timeout=10000")
+            conn.execute(f"PRAGMA busy_timeout={STATEMENT_TIMEOUT_MS}")
 
     def dispose(self) -> None:
         if self._checkpointer is not None:
@@ -424,6 +624,8 @@ class Store:
             stop.set()
             thread.join(5)
             self._checkpointer = None
+        if self._watchdog is not None:
+            self._watchdog.stop()
         self.engine.dispose()
 
     @contextmanager
@@ -432,6 +634,11 @@ class Store:
         conn = self.engine.raw_connection()
         try:
             yield conn
+        except BaseException:
+            driver = conn.driver_connection
+            if getattr(driver, "broken", False) or getattr(driver, "closed", False):
+                conn.invalidate()  # lost (the watchdog cut it, the server went away): not to be reset
+            raise
         finally:
             conn.close()
 
@@ -441,7 +648,7 @@ class Store:
             yield conn
 
     # -- tables -----------------------------------------------------------------------------------
-    @_guarded
+    @_writes
     def create_table(self, table: TableRecord, log: Sequence[LoggedAction] = ()) -> None:
         """Store a new table, with the first entries of its log if it starts from another table's
         (all in one transaction: the table exists whole or not at all)."""
@@ -496,7 +703,7 @@ class Store:
         record = _table_record(row)
         return record, 0 if row[13] is None else int(row[13]) + 1
 
-    @_guarded
+    @_writes
     def set_pace(self, table_id: str, pace_ms: int) -> None:
         with self._tx() as conn:
             conn.execute(_SET_PACE, {"tid": table_id, "pace_ms": pace_ms})
@@ -518,7 +725,7 @@ class Store:
             rows = conn.execute(_ACTIONS_FROM, {"table_id": table_id, "from_seq": from_seq})
             return [LoggedAction(r[0], r[1], r[2], json.loads(r[3]), int(r[4])) for r in rows]
 
-    @_guarded
+    @_writes
     def append(
         self,
         table_id: str,
@@ -620,7 +827,7 @@ class Store:
                 cur.close()
 
     # -- invited seats ----------------------------------------------------------------------------
-    @_guarded
+    @_writes
     def new_invite(self, table_id: str, seat: int, token_hash: str, now: float) -> None:
         """Store an invite link for ``seat`` (its token's hash), revoking the seat's open ones."""
         with self._tx() as conn:
@@ -651,7 +858,7 @@ class Store:
             ).first()
         return None if row is None else (row[0], int(row[1]))
 
-    @_guarded
+    @_writes
     def claim_invite(self, token_hash: str, owner: str, name: str) -> tuple[str, int] | None:
         """Use an open invite: its seat becomes ``owner``'s, under ``name``. None if the token is
         not open (unknown, used, revoked) or ``owner`` already holds a seat at that table; the
@@ -700,12 +907,12 @@ class Store:
         ).rowcount
         return bool(done)
 
-    @_guarded
+    @_writes
     def fill_open_seats(self, table_id: str, level: str) -> None:
         """Give every invited seat not yet taken to the AI at ``level`` and revoke its links."""
         self.give_to_ai(table_id, level, (), every_open=True)
 
-    @_guarded
+    @_writes
     def give_to_ai(
         self, table_id: str, level: str, seats: Iterable[int], *, every_open: bool = False
     ) -> bool:
@@ -740,7 +947,7 @@ class Store:
                     seats[seat], people[seat] = level, None
             return self._set_people(conn, table_id, row[1], people, seats)
 
-    @_guarded
+    @_writes
     def set_handed(self, table_id: str, seat: int, on: bool, status: str | None = None) -> bool:
         """Mark (``on``) or unmark the invited person of ``seat`` as one the AI plays for until they
         are back (the host chose so once they had left); ``status``: the table's new status hint,
@@ -774,7 +981,7 @@ class Store:
         return True
 
     # -- presence ---------------------------------------------------------------------------------
-    @_guarded
+    @_writes
     def touch(self, table_id: str, seat: int, now: float) -> None:
         """Record that the person of ``seat`` was seen at ``now`` (one upsert of a small row)."""
         stmt = (
@@ -916,10 +1123,9 @@ class ReviewStore:
 
     def __init__(self, store: Store) -> None:
         self.engine = store.engine
-        # what _guarded needs, shared with the tables' store: a database that cannot answer a review
+        # what _guarded uses: the tables' store's, so that a database that cannot answer a review
         # call is StoreUnavailable (a 503), as for every other call
-        self._unavailable = store._unavailable
-        self._is_disconnect = store._is_disconnect
+        self.store = store
 
     @_guarded
     def get(self, table_id: str, deal_no: int, seat: int = 0) -> ReviewJob | None:
@@ -1033,6 +1239,22 @@ class ReviewStore:
             result=json.dumps(result, sort_keys=True),
             heartbeat=now,
         )
+
+    @_guarded
+    def requeue(self, job: ReviewJob, claim: str, now: float) -> bool:
+        """Give a job claimed by ``claim`` back to the queue, from the start (its process is
+        stopping): the next runner takes it at once. False if the claim was lost or it finished."""
+        with self.engine.begin() as conn:
+            n = conn.execute(
+                REVIEWS.update()
+                .where(
+                    *_review_key(job.table_id, job.deal_no, job.seat),
+                    REVIEWS.c.claim == claim,
+                    REVIEWS.c.status == "running",
+                )
+                .values(status="queued", claim=None, done=0, total=0, heartbeat=now)
+            ).rowcount
+        return bool(n)
 
     @_guarded
     def fail(self, table_id: str, deal_no: int, claim: str, now: float, seat: int = 0) -> bool:

@@ -18,7 +18,7 @@ import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
@@ -208,7 +208,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorOut, "description": "no such table for this browser"},
     409: {"model": ErrorOut, "description": "the table moved on"},
     422: {"model": ErrorOut, "description": "malformed or illegal"},
-    503: {"model": ErrorOut, "description": "the database is not answering; try again (Retry-After)"},
+    503: {
+        "model": ErrorOut,
+        "description": "the database is not answering: ``unavailable``, nothing was applied, try again"
+        " (Retry-After); ``unknown``, the request may have been applied: send the same request again",
+    },
 }
 
 
@@ -326,6 +330,16 @@ def _with_cookie(reply: JSONResponse, response: Response) -> JSONResponse:
     return reply
 
 
+T = TypeVar("T")
+
+
+def _sure(rt: Runtime, work: Callable[[], T]) -> T:
+    """``work`` (in a store thread), with a database failure after it wrote answered as
+    ``OutcomeUnknown`` (see ``Store.outcome``)."""
+    with rt.service.store.outcome():
+        return work()
+
+
 # What a handler's store work answers: the body, its status, and whether the bots are to play.
 Reply = tuple[Any, int, bool]
 
@@ -339,7 +353,10 @@ def _rendered(
     owner: str | None = None,
 ) -> Reply:
     """Run ``work`` and render its state (or its error) in one hold of the table's lock, in a store
-    thread, so the reply shows one consistent state, as ``owner``'s seat sees it."""
+    thread, so the reply shows one consistent state, as ``owner``'s seat sees it.
+
+    A database failure after ``work`` wrote (or may have) is ``OutcomeUnknown`` (a 503 ``unknown``:
+    send the same request again), never the 503 that says nothing was applied."""
 
     def render() -> Reply:
         state: TableState | None = None
@@ -359,9 +376,9 @@ def _rendered(
         return _out(rt, state, since, viewer), status, _driven(state)
 
     if table_id is None:
-        return render()
+        return _sure(rt, render)
     with rt.service.lock(table_id):
-        return render()
+        return _sure(rt, render)
 
 
 async def _respond(
@@ -446,7 +463,7 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
         out["invites"] = [{"seat": seat, "url": join_url(request, token)} for seat, token in tokens]
         return out, 201
 
-    body_out, code = await rt.offload.run(work)
+    body_out, code = await rt.offload.run(_sure, rt, work)  # a failure after the table was made: unknown
     if code == 201 and body_out["status"] == "bots":
         rt.driver.kick(body_out["id"])
     reply = JSONResponse(body_out, status_code=code)
@@ -515,7 +532,7 @@ async def join(
         with rt.service.lock(state.record.id):
             return _out(rt, state, None, seat), 200, _driven(state)
 
-    out, code, driven = await rt.offload.run(work)
+    out, code, driven = await rt.offload.run(_sure, rt, work)  # a failure after the seat was taken: unknown
     if driven:
         rt.driver.kick(out["id"])
     reply = JSONResponse(out, status_code=code)

@@ -5,7 +5,8 @@ write) at once; the bots' process pool, the PostgreSQL listener and the resumpti
 mid-turn start with the app's lifespan.
 
 Every error is a JSON ``{"error": {"code", "message", "params"}}``: a database that cannot answer is
-a 503 ``unavailable`` with ``Retry-After``, a body that is not UTF-8 JSON (or is nested too deep) a
+a 503 ``unavailable`` with ``Retry-After`` (nothing was applied; ``unknown`` when a write may have
+been: the same request is to be sent again), a body that is not UTF-8 JSON (or is nested too deep) a
 422 ``bad-request``, a 405 names the allowed methods in ``Allow``, and anything unforeseen a 500
 ``internal`` (logged, with no detail in the answer).
 """
@@ -32,7 +33,7 @@ from cardavia.service.limits import RateLimit
 from cardavia.service.offload import Offload
 from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
-from cardavia.store.db import StoreUnavailable, open_store
+from cardavia.store.db import OutcomeUnknown, StoreUnavailable, open_store
 from cardavia.web import api
 from cardavia.web.events import EventHub
 from cardavia.web.origins import Origin, checked_public_url, origin_of
@@ -186,9 +187,19 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StoreUnavailable)
     async def unavailable(_request: Request, exc: StoreUnavailable) -> JSONResponse:
         log.warning("answered 503: %s", exc)
-        body = api.error_json(
-            "unavailable", "the server cannot reach its database; try again shortly", {"reason": exc.reason}
-        )
+        if isinstance(exc, OutcomeUnknown):
+            # the write may have been committed: the client learns which by sending it again
+            body = api.error_json(
+                "unknown",
+                "the database failed after this request may have been applied: send the same request again",
+                {"reason": exc.reason},
+            )
+        else:
+            body = api.error_json(
+                "unavailable",
+                "the server cannot reach its database; nothing was applied; try again shortly",
+                {"reason": exc.reason},
+            )
         return JSONResponse(body, status_code=503, headers={"Retry-After": str(RETRY_AFTER_S)})
 
     @app.exception_handler(StarletteHTTPException)
@@ -247,6 +258,7 @@ def create_app(
     min_step_ms: int | dict[str, int] | None = None,
     store_threads: int = 16,
     public_url: str | None = None,
+    review_workers: int | None = None,
 ) -> FastAPI:
     """The whole site on ``database_url`` (see ``cardavia.store.database_url_from`` for the default).
 
@@ -257,7 +269,9 @@ def create_app(
     ``min_step_ms``: the floor between a bot's move and the one before (``BotDriver``; None: per
     level as shipped); ``store_threads``: the threads store calls run in; ``public_url``: the site's
     address as its visitors reach it (``https://cards.example``): invite links are built on it and
-    its origin is the site's own for the cross-site check (None: links relative to the site).
+    its origin is the site's own for the cross-site check (None: links relative to the site);
+    ``review_workers``: the reviews run at once, each in a process (None: one per core; with
+    ``bot_workers`` 0, one at a time in a thread).
 
     Raises ``BadDatabase`` for a URL it cannot use, ``StoreUnavailable`` for a database it
     cannot reach or write, and ``BadPublicUrl`` for a public URL it cannot build links on.
@@ -270,8 +284,8 @@ def create_app(
     offload = Offload(store_threads)
     driver = BotDriver(service, workers=bot_workers, think=think, offload=offload, min_step_ms=min_step_ms)
     reviews = ReviewService(service)
-    # reviews run in a process of their own (none when the bots think in this process: tests)
-    review_runner = ReviewRunner(reviews, offload=offload, workers=1 if bot_workers > 0 else 0)
+    # reviews run in processes of their own (none when the bots think in this process: tests)
+    review_runner = ReviewRunner(reviews, offload=offload, workers=review_workers if bot_workers > 0 else 0)
     rt = api.Runtime(
         service=service,
         driver=driver,

@@ -3,7 +3,10 @@
 Writers call :meth:`EventHub.publish` after each logged action (SQLite: the only news there is, since
 one process serves it). On PostgreSQL every write also sends ``NOTIFY`` in its transaction and each
 process's listener republishes what other processes wrote. Subscribers only learn "table X moved";
-they read the log themselves, so a missed or doubled notification never shows a wrong state.
+they read the log themselves, so a doubled notification never shows a wrong state. A notification
+sent while the listener was not connected is lost: each time it connects again, every stream is
+woken and reads its table's log length from the database (none trusts its copy in memory), and a
+listener whose connection stays quiet checks that the connection still answers.
 
 Streams are capped: at most :data:`MAX_STREAMS_PER_TABLE` on one table and
 :data:`MAX_STREAMS_PER_OWNER` for one browser; a new stream beyond either cap ends the oldest one
@@ -32,6 +35,10 @@ MAX_STREAMS_PER_TABLE = 4
 MAX_STREAMS_PER_OWNER = 8
 RETRY_MS = 1000  # the browser's reconnection delay, sent first on every stream
 OUTAGE_RETRY_S = (0.5, 8.0)  # a stream's first and longest wait before asking a failed database again
+# A listener that heard nothing for this long asks its connection to answer within LISTEN_PING_S
+# (a network holding the bytes sends no error: without asking, the listener would wait for ever).
+LISTEN_QUIET_S = 10.0
+LISTEN_PING_S = 5.0
 
 
 class Watch(asyncio.Event):
@@ -76,6 +83,14 @@ class EventHub:
                 loop.call_soon_threadsafe(self._publish, table_id, seq)
             return
         self._publish(table_id, seq)
+
+    def resync(self) -> None:
+        """Wake every stream to read its table from the database (on the event loop): news may have
+        been lost, so what any process said it wrote is forgotten and no copy in memory is trusted."""
+        self.latest.clear()
+        for waiters in self._waiters.values():
+            for event in waiters:
+                event.set()
 
     def _publish(self, table_id: str, seq: int) -> None:
         waiters = self._waiters.get(table_id)
@@ -146,23 +161,37 @@ class EventHub:
     ) -> None:
         import psycopg
 
+        from cardavia.store.db import postgres_connect_args
+
         self._bind()
 
         delay = 0.5
+        connected_before = False
         while True:
             try:
-                connect = psycopg.AsyncConnection.connect(conninfo, autocommit=True, connect_timeout=3)
+                connect = psycopg.AsyncConnection.connect(
+                    conninfo, autocommit=True, **postgres_connect_args()
+                )
                 async with await connect as conn:
-                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    await asyncio.wait_for(conn.execute(f"LISTEN {NOTIFY_CHANNEL}"), LISTEN_PING_S)
                     delay = 0.5
-                    async for note in conn.notifies():
-                        table_id, _, rest = note.payload.partition(" ")
-                        seq, _, sender = rest.partition(" ")
-                        if origin is not None and sender == origin:
-                            continue
-                        self.publish(table_id, int(seq) if seq.isdigit() else -1)
+                    if connected_before:
+                        self.resync()  # what was sent while it was away is lost: read it all again
                         if on_notify is not None:
-                            on_notify(table_id)
+                            for table_id in list(self._waiters):
+                                on_notify(table_id)
+                    connected_before = True
+                    while True:
+                        async for note in conn.notifies(timeout=LISTEN_QUIET_S):
+                            table_id, _, rest = note.payload.partition(" ")
+                            seq, _, sender = rest.partition(" ")
+                            if origin is not None and sender == origin:
+                                continue
+                            self.publish(table_id, int(seq) if seq.isdigit() else -1)
+                            if on_notify is not None:
+                                on_notify(table_id)
+                        # quiet for a while: the connection must still answer
+                        await asyncio.wait_for(conn.execute("SELECT 1"), LISTEN_PING_S)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the database restarted or the network blinked: listen again

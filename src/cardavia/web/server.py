@@ -102,6 +102,7 @@ def serve(
     workers = int(os.environ.get("CARDAVIA_BOT_WORKERS", "1"))
     burst = int(os.environ.get("CARDAVIA_CREATE_BURST", "20"))
     floor = os.environ.get("CARDAVIA_MIN_STEP_MS")
+    reviews = os.environ.get("CARDAVIA_REVIEW_WORKERS")  # reviews at once (default: one per core)
     header_timeout = float(os.environ.get("CARDAVIA_HEADER_TIMEOUT_S", str(HEADER_TIMEOUT_S)))
     try:
         public = public_url_from(public_url)
@@ -118,6 +119,7 @@ def serve(
             create_per_minute=float(os.environ.get("CARDAVIA_CREATE_PER_MINUTE", str(burst))),
             min_step_ms=None if floor is None else int(floor),
             public_url=public,
+            review_workers=None if reviews is None else max(1, int(reviews)),
         )
     except (BadDatabase, StoreUnavailable, OSError) as exc:
         print(f"cardavia serve: cannot use the database: {exc}", file=sys.stderr)

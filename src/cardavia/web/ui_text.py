@@ -65,6 +65,11 @@ COMMON: dict[str, Msg | Plural] = {
         "table notice while the page reconnects to a busy or restarting server",
         "The server is catching up. The table will be back in a moment…",
     ),
+    "resending": Msg(
+        "table notice: the server failed before confirming the player's move (or new deal), which may or"
+        " may not have been recorded; the page sends the same request again, which is never applied twice",
+        "The server may not have received that. Sending it again…",
+    ),
     "title_your_turn": Msg(
         "browser tab title when it is the player's turn; %(title)s is the page's usual title",
         "Your turn · %(title)s",

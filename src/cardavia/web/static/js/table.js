@@ -63,6 +63,23 @@ async function api(method, path, body) {
 
 // a server that is down (0) or busy (503) is waited for: the page says so and tries again
 const unreachable = (reply) => reply.status === 0 || reply.status === 503;
+const unknown = (reply) => reply.status === 503 && Boolean(reply.body && reply.body.error && reply.body.error.code === "unknown");
+
+// A write the server may have applied before its database failed (503 "unknown") is sent again,
+// the same request at the same seq (the server answers one already applied as done, and never
+// applies it twice), until an answer says what happened; a failure of a resend is as unsure.
+async function sendSure(method, path, body) {
+  let wait = 1000;
+  let unsure = false;
+  for (;;) {
+    const reply = await api(method, path, body);
+    if (!unknown(reply) && !(unsure && unreachable(reply))) return reply;
+    unsure = true;
+    notice(t("resending"), "offline");
+    await new Promise((resolve) => setTimeout(resolve, Math.max(wait, reply.retry * 1000)));
+    wait = Math.min(wait * 2, 8000);
+  }
+}
 
 function notice(text, kind = "error") {
   const box = $("notice");
@@ -404,7 +421,7 @@ async function act(action) {
   notice("");
   $("hint").textContent = "";
   renderAll();
-  const reply = await api("POST", `/api/tables/${table.id}/actions`, { seq: table.seq, action });
+  const reply = await sendSure("POST", `/api/tables/${table.id}/actions`, { seq: table.seq, action });
   busy = false;
   if (reply.ok) {
     backOnline();
@@ -429,7 +446,7 @@ async function act(action) {
 async function nextDeal() {
   if (!table || busy) return;
   busy = true;
-  const reply = await api("POST", `/api/tables/${table.id}/next-deal`, { seq: table.seq });
+  const reply = await sendSure("POST", `/api/tables/${table.id}/next-deal`, { seq: table.seq });
   busy = false;
   if (reply.ok) {
     backOnline();
