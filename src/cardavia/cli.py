@@ -120,7 +120,27 @@ def _review(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from cardavia.web.server import serve
 
-    return int(serve(host=args.host, port=args.port, database=args.database))
+    return int(
+        serve(
+            host=args.host,
+            port=args.port,
+            database=args.database,
+            workers=args.workers,
+            access_log=args.access_log,
+        )
+    )
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from cardavia.store.backup import run_migrate
+
+    return run_migrate(args.database)
+
+
+def _backup(args: argparse.Namespace) -> int:
+    from cardavia.store.backup import run_backup
+
+    return run_backup(args.database, Path(args.to))
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -154,7 +174,32 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="SQLAlchemy URL (default: $CARDAVIA_DATABASE_URL, else SQLite in the user's data folder)",
     )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes on the one port (PostgreSQL only); one that dies is replaced (docs/operations.md)",
+    )
+    serve.add_argument(
+        "--access-log",
+        choices=("json",),
+        default=None,
+        help="json: one JSON object a request on standard output (time, method, route, status, duration_ms)",
+    )
     serve.set_defaults(func=_serve)
+
+    database_help = "SQLAlchemy URL (default: $CARDAVIA_DATABASE_URL, else SQLite in the user's data folder)"
+    migrate = sub.add_parser("migrate", help="bring the database to this version's schema (Alembic)")
+    migrate.add_argument("--database", default=None, help=database_help)
+    migrate.set_defaults(func=_migrate)
+
+    backup = sub.add_parser(
+        "backup",
+        help="copy the database while it is served: SQLite's online backup, or pg_dump's custom format",
+    )
+    backup.add_argument("--database", default=None, help=database_help)
+    backup.add_argument("--to", required=True, metavar="FILE", help="the backup file to write")
+    backup.set_defaults(func=_backup)
 
     replay = sub.add_parser(
         "replay",

@@ -178,6 +178,17 @@ def _guarded(method: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(method)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return attempts(*args, **kwargs)
+        except StoreUnavailable as exc:
+            if not getattr(exc, "counted", False):  # once, however many guarded calls it went through
+                exc.counted = True  # type: ignore[attr-defined]
+                from cardavia.metrics import database_error
+
+                database_error(exc.reason)
+            raise
+
+    def attempts(*args: P.args, **kwargs: P.kwargs) -> R:
         store: Store = args[0]  # type: ignore[assignment]
         for attempt in (0, 1):
             try:
@@ -356,6 +367,30 @@ class Store:
                 if self.is_postgres:
                     conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _MIGRATION_LOCK})
                     conn.commit()
+
+    @_guarded
+    def schema_revision(self) -> str | None:
+        """The migration the database is at (None: never migrated)."""
+        with self.engine.connect() as conn:
+            try:
+                return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+            except DBAPIError as exc:
+                if not _missing_table(exc):
+                    raise
+                return None
+
+    @_guarded
+    def figures(self) -> dict[str, dict[str, int]]:
+        """What an operator watches in the database: {"tables": {status hint: n}, "reviews":
+        {"queued"/"running": n}} (``GET /metrics``)."""
+        with self.engine.connect() as conn:
+            tables = conn.execute(select(TABLES.c.status, func.count()).group_by(TABLES.c.status)).all()
+            reviews = conn.execute(
+                select(REVIEWS.c.status, func.count())
+                .where(REVIEWS.c.status.in_(("queued", "running")))
+                .group_by(REVIEWS.c.status)
+            ).all()
+        return {"tables": {s: int(n) for s, n in tables}, "reviews": {s: int(n) for s, n in reviews}}
 
     def checkpoints(self, every_s: float = 0.25) -> None:
         """Copy the SQLite write-ahead log back into the database from a thread of its own, so that
@@ -996,6 +1031,25 @@ class ReviewStore:
                 .values(**values)
             ).rowcount
         return bool(n)
+
+
+def _missing_table(exc: DBAPIError) -> bool:
+    text_ = str(exc.orig).lower()
+    return "no such table" in text_ or "does not exist" in text_
+
+
+@functools.cache
+def packaged_head() -> str:
+    """The newest migration this version of the code ships (what ``cardavia migrate`` brings a
+    database to)."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    head = ScriptDirectory.from_config(cfg).get_current_head()
+    assert head is not None
+    return head
 
 
 def open_store(database: str | None = None, *, migrate: bool = True, writable: bool = False) -> Store:

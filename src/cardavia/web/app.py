@@ -32,8 +32,9 @@ from cardavia.service.offload import Offload
 from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
 from cardavia.store.db import StoreUnavailable, open_store
-from cardavia.web import api
+from cardavia.web import api, health
 from cardavia.web.events import EventHub
+from cardavia.web.observe import ObserveMiddleware
 
 log = logging.getLogger(__name__)
 
@@ -236,13 +237,15 @@ def create_app(
     pages: bool = True,
     min_step_ms: int | dict[str, int] | None = None,
     store_threads: int = 16,
+    access_log: bool = False,
 ) -> FastAPI:
     """The whole site on ``database_url`` (see ``cardavia.store.database_url_from`` for the default).
 
     ``pace_ms``: default delay between the bots' actions; ``bot_workers``: processes the bots think in
     (0: in the server process); ``create_burst``/``create_per_minute``: tables a client may create;
     ``min_step_ms``: the floor between a bot's move and the one before (``BotDriver``; None: per
-    level as shipped); ``store_threads``: the threads store calls run in.
+    level as shipped); ``store_threads``: the threads store calls run in; ``access_log``: one JSON
+    line a request on standard output (``cardavia.web.observe``).
 
     Raises ``BadDatabase`` for a URL it cannot use and ``StoreUnavailable`` for a database it
     cannot reach or write.
@@ -276,6 +279,7 @@ def create_app(
         try:
             yield
         finally:
+            readiness.close()
             await review_runner.close()
             await driver.close()
             await hub.close()
@@ -284,7 +288,9 @@ def create_app(
 
     app = FastAPI(title="Cardavia", version="1", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.cardavia = rt
+    readiness = app.state.readiness = health.Readiness(store)
     _install_error_handlers(app)
+    app.include_router(health.router)  # /healthz, /readyz, /metrics
     app.include_router(api.tables_router())  # the games registered now: built with the app
     app.include_router(api.router)
     if pages:
@@ -293,6 +299,7 @@ def create_app(
     # a compressor's buffer); the security headers are added outside it, to every answer.
     app.add_middleware(GZipMiddleware, minimum_size=512, compresslevel=6)
     app.add_middleware(SecurityMiddleware, max_body=max_body)
+    app.add_middleware(ObserveMiddleware, access_log=access_log)  # outermost: times every answer
     return app
 
 

@@ -15,7 +15,8 @@ import os
 import sys
 from typing import Any
 
-from cardavia.store.db import BadDatabase, StoreUnavailable, database_url_from
+from cardavia.metrics import MULTIPROC_ENV
+from cardavia.store.db import ENV_VAR, BadDatabase, StoreUnavailable, database_url_from
 
 HEADER_TIMEOUT_S = 10.0
 # Allocations between two scans of the youngest objects (CPython's default: 700). Each scan moves
@@ -87,43 +88,121 @@ def tune_gc() -> None:
     gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None) -> int:
-    """Serve until interrupted; the exit status for the command line."""
-    import uvicorn
+ACCESS_LOG_ENV = "CARDAVIA_ACCESS_LOG"  # "json": one JSON line a request (``cardavia.web.observe``)
+APP_FACTORY = "cardavia.web.server:app_from_environment"
+HTTP_PROTOCOL = "cardavia.web.server:HeaderTimeoutHTTP"  # a worker builds it anew (see __getattr__)
 
+
+def __getattr__(name: str) -> Any:
+    # The header-timeout protocol by import string: worker processes get their configuration
+    # pickled, and a class made by a function cannot be; each worker builds its own here.
+    if name == "HeaderTimeoutHTTP":
+        return _http_protocol(float(os.environ.get("CARDAVIA_HEADER_TIMEOUT_S", str(HEADER_TIMEOUT_S))))
+    raise AttributeError(name)
+
+
+def app_from_environment(database: str | None = None) -> Any:
+    """The site as ``cardavia serve`` configures it, from the environment (``CARDAVIA_*``): what
+    each worker process of ``serve --workers N`` runs."""
     from cardavia.web.app import create_app
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    pace = int(os.environ.get("CARDAVIA_PACE_MS", "700"))
-    workers = int(os.environ.get("CARDAVIA_BOT_WORKERS", "1"))
     burst = int(os.environ.get("CARDAVIA_CREATE_BURST", "20"))
     floor = os.environ.get("CARDAVIA_MIN_STEP_MS")
-    header_timeout = float(os.environ.get("CARDAVIA_HEADER_TIMEOUT_S", str(HEADER_TIMEOUT_S)))
+    app = create_app(
+        database_url_from(database),
+        pace_ms=int(os.environ.get("CARDAVIA_PACE_MS", "700")),
+        bot_workers=int(os.environ.get("CARDAVIA_BOT_WORKERS", "1")),
+        create_burst=burst,
+        create_per_minute=float(burst),
+        min_step_ms=None if floor is None else int(floor),
+        access_log=os.environ.get(ACCESS_LOG_ENV, "") == "json",
+    )
+    tune_gc()
+    return app
+
+
+def _refuse(reason: str) -> int:
+    print(f"cardavia serve: {reason}", file=sys.stderr)
+    return 2
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database: str | None = None,
+    *,
+    workers: int = 1,
+    access_log: str | None = None,
+) -> int:
+    """Serve until interrupted; the exit status for the command line.
+
+    ``workers`` > 1 (PostgreSQL only): that many processes on one listening socket, under uvicorn's
+    supervisor, which starts a new one in place of any that dies. ``access_log`` "json": one JSON
+    line a request on standard output.
+    """
+    import uvicorn
+
+    from cardavia.store.serving import AlreadyServed, hold_sqlite
+
+    if access_log is not None:
+        os.environ[ACCESS_LOG_ENV] = access_log
     try:
         url = database_url_from(database)
-        app = create_app(
-            url,
-            pace_ms=pace,
-            bot_workers=workers,
-            create_burst=burst,
-            create_per_minute=float(burst),
-            min_step_ms=None if floor is None else int(floor),
+    except (BadDatabase, OSError) as exc:
+        return _refuse(f"cannot use the database: {exc}")
+    if workers < 1:
+        return _refuse("--workers must be at least 1")
+    if workers > 1 and not url.startswith("postgresql"):
+        return _refuse(
+            "--workers above 1 needs PostgreSQL: a SQLite file is served by one process "
+            "(--database postgresql://...)"
         )
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "access_log": False,  # uvicorn's own: request lines with raw paths (invite tokens); see above
+        "log_level": "info",
+        "server_header": False,
+        # Event streams never end by themselves: give them a few seconds at shutdown, then close them.
+        "timeout_graceful_shutdown": 3,
+        "timeout_keep_alive": KEEP_ALIVE_S,
+    }
+    if workers > 1:
+        return _serve_workers(url, workers, options)
+    try:
+        app = app_from_environment(url)
+        hold_sqlite(url)
     except (BadDatabase, StoreUnavailable, OSError) as exc:
-        print(f"cardavia serve: cannot use the database: {exc}", file=sys.stderr)
-        return 2
-    tune_gc()
-    # No access log: request lines are not needed and must never carry anything private.
-    # Event streams never end by themselves: give them a few seconds at shutdown, then close them.
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        access_log=False,
-        log_level="info",
-        server_header=False,
-        timeout_graceful_shutdown=3,
-        timeout_keep_alive=KEEP_ALIVE_S,
-        http=_http_protocol(header_timeout),
-    )
+        return _refuse(f"cannot use the database: {exc}")
+    except AlreadyServed as exc:
+        return _refuse(str(exc))
+    header_timeout = float(os.environ.get("CARDAVIA_HEADER_TIMEOUT_S", str(HEADER_TIMEOUT_S)))
+    uvicorn.run(app, http=_http_protocol(header_timeout), **options)
+    return 0
+
+
+def _serve_workers(url: str, workers: int, options: dict[str, Any]) -> int:
+    """``workers`` processes of :func:`app_from_environment` on one socket (uvicorn's supervisor),
+    the database checked and migrated once first, metrics shared through a folder of files."""
+    import shutil
+    import tempfile
+
+    import uvicorn
+
+    from cardavia.store.db import open_store
+
+    try:
+        open_store(url, writable=True).dispose()  # a one-line refusal here, not one per worker
+    except (BadDatabase, StoreUnavailable, OSError) as exc:
+        return _refuse(f"cannot use the database: {exc}")
+    os.environ[ENV_VAR] = url
+    own_folder = None
+    if not os.environ.get(MULTIPROC_ENV):
+        own_folder = os.environ[MULTIPROC_ENV] = tempfile.mkdtemp(prefix="cardavia-metrics-")
+    try:
+        uvicorn.run(APP_FACTORY, factory=True, workers=workers, http=HTTP_PROTOCOL, **options)
+    finally:
+        if own_folder is not None:
+            shutil.rmtree(own_folder, ignore_errors=True)
     return 0

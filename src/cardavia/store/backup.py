@@ -1,0 +1,118 @@
+"""``cardavia migrate`` and ``cardavia backup``: the schema brought to this version's, and a copy of a
+database taken while it is served.
+
+SQLite is copied by its online backup API (a consistent snapshot; writers carry on meanwhile), into a
+file beside the target that is renamed over it once complete. PostgreSQL is copied by its own
+``pg_dump`` in the custom format, restored by ``pg_restore`` (docs/operations.md).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from sqlalchemy.engine import make_url
+
+from cardavia.store.db import BadDatabase, StoreUnavailable, database_url_from, open_store
+from cardavia.store.serving import sqlite_file
+
+
+class BackupFailed(Exception):
+    """The copy could not be made: the one-line reason is the message."""
+
+
+def shown(url: str) -> str:
+    """``url`` with its password hidden (for messages)."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def libpq(url: str) -> tuple[str, dict[str, str]]:
+    """A PostgreSQL SQLAlchemy URL as PostgreSQL's tools take it: (URL without the password, the
+    environment carrying it), so that the password shows in no process list."""
+    parsed = make_url(url).set(drivername="postgresql")
+    env = dict(os.environ)
+    if parsed.password is not None:
+        env["PGPASSWORD"] = str(parsed.password)
+        parsed = parsed.set(password=None)
+    return parsed.render_as_string(hide_password=False), env
+
+
+def backup(database: str | None, to: Path) -> None:
+    """Copy ``database`` (see :func:`database_url_from`) to the file ``to``."""
+    url = database_url_from(database)
+    path = sqlite_file(url)
+    if path is not None:
+        _backup_sqlite(path, to)
+    elif url.startswith("postgresql"):
+        _backup_postgres(url, to)
+    else:
+        raise BackupFailed(f"no backup for {shown(url)}: SQLite files and PostgreSQL databases only")
+
+
+def _backup_sqlite(path: Path, to: Path) -> None:
+    if not path.is_file():
+        raise BackupFailed(f"no SQLite database at {path}")
+    partial = to.with_name(to.name + ".partial")
+    partial.unlink(missing_ok=True)
+    try:
+        source = sqlite3.connect(
+            path
+        )  # reads only; read-only mode could not read a WAL file without its -shm
+        target = sqlite3.connect(partial)
+        try:
+            with target:
+                source.backup(target)
+        finally:
+            target.close()
+            source.close()
+        os.replace(partial, to)
+    except (sqlite3.Error, OSError) as exc:
+        partial.unlink(missing_ok=True)
+        raise BackupFailed(f"cannot copy {path} to {to}: {exc}") from None
+
+
+def _backup_postgres(url: str, to: Path) -> None:
+    pg_dump = shutil.which("pg_dump")
+    if pg_dump is None:
+        raise BackupFailed("pg_dump is not on this machine's PATH (Debian: apt install postgresql-client)")
+    dbname, env = libpq(url)
+    done = subprocess.run(
+        [pg_dump, "--format=custom", "--no-owner", f"--file={to}", f"--dbname={dbname}"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        reason = (done.stderr.strip().splitlines() or ["failed"])[-1]
+        raise BackupFailed(f"pg_dump: {reason}")
+
+
+def run_backup(database: str | None, to: Path) -> int:
+    """``cardavia backup``: the exit status (2, with a one-line reason, when no copy was made)."""
+    try:
+        backup(database, to)
+    except (BackupFailed, BadDatabase) as exc:
+        print(f"cardavia backup: {exc}", file=sys.stderr)
+        return 2
+    print(f"cardavia backup: {to}")
+    return 0
+
+
+def run_migrate(database: str | None) -> int:
+    """``cardavia migrate``: the exit status (2, with a one-line reason, for a database it cannot use)."""
+    try:
+        url = database_url_from(database)
+        store = open_store(url)
+    except (BadDatabase, StoreUnavailable, OSError) as exc:
+        print(f"cardavia migrate: cannot use the database: {exc}", file=sys.stderr)
+        return 2
+    try:
+        revision = store.schema_revision()
+    finally:
+        store.dispose()
+    print(f"cardavia migrate: {shown(url)} is at {revision}")
+    return 0
