@@ -272,6 +272,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="with --http: a postgresql:// URL; each phase runs on a throw-away database on that server",
     )
+    bench.add_argument(
+        "--server-workers",
+        type=int,
+        default=1,
+        help="with --http: the server's processes (serve --workers; above 1 needs --database)",
+    )
     bench.add_argument("--quick", action="store_true", help="fewer samples, for a smoke run")
     bench.set_defaults(func=_bench)
     return parser
