@@ -143,6 +143,12 @@ def _backup(args: argparse.Namespace) -> int:
     return run_backup(args.database, Path(args.to))
 
 
+def _restore(args: argparse.Namespace) -> int:
+    from cardavia.store.backup import run_restore
+
+    return run_restore(args.database, Path(args.source))
+
+
 def _arena(args: argparse.Namespace) -> int:
     from cardavia.bots.arena import run_arena_command
 
@@ -200,6 +206,13 @@ def build_parser() -> argparse.ArgumentParser:
     backup.add_argument("--database", default=None, help=database_help)
     backup.add_argument("--to", required=True, metavar="FILE", help="the backup file to write")
     backup.set_defaults(func=_backup)
+
+    restore = sub.add_parser(
+        "restore", help="put a backup back (the server stopped): SQLite's backup API, or pg_restore"
+    )
+    restore.add_argument("--database", default=None, help=database_help)
+    restore.add_argument("--from", dest="source", required=True, metavar="FILE", help="the backup file")
+    restore.set_defaults(func=_restore)
 
     replay = sub.add_parser(
         "replay",

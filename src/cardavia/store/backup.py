@@ -1,9 +1,10 @@
-"""``cardavia migrate`` and ``cardavia backup``: the schema brought to this version's, and a copy of a
-database taken while it is served.
+"""``cardavia migrate``, ``cardavia backup`` and ``cardavia restore``: the schema brought to this
+version's, a copy of a database taken while it is served, and that copy put back.
 
 SQLite is copied by its online backup API (a consistent snapshot; writers carry on meanwhile), into a
-file beside the target that is renamed over it once complete. PostgreSQL is copied by its own
-``pg_dump`` in the custom format, restored by ``pg_restore`` (docs/operations.md).
+file beside the target that is renamed over it once complete, and restored by the same API the other
+way, while no server holds the file (``cardavia.store.serving``). PostgreSQL is copied by its own
+``pg_dump`` in the custom format and restored by ``pg_restore`` (docs/operations.md).
 """
 
 from __future__ import annotations
@@ -89,6 +90,78 @@ def _backup_postgres(url: str, to: Path) -> None:
     if done.returncode != 0:
         reason = (done.stderr.strip().splitlines() or ["failed"])[-1]
         raise BackupFailed(f"pg_dump: {reason}")
+
+
+def restore(database: str | None, source: Path) -> None:
+    """Replace ``database``'s content by the backup ``source`` (the server must be stopped)."""
+    url = database_url_from(database)
+    if not source.is_file():
+        raise BackupFailed(f"no backup file at {source}")
+    path = sqlite_file(url)
+    if path is not None:
+        _restore_sqlite(url, source)
+    elif url.startswith("postgresql"):
+        _restore_postgres(url, source)
+    else:
+        raise BackupFailed(f"no restore for {shown(url)}: SQLite files and PostgreSQL databases only")
+
+
+def _restore_sqlite(url: str, source: Path) -> None:
+    from cardavia.store.serving import AlreadyServed, hold_sqlite
+
+    try:
+        hold_sqlite(url)  # no server may write while the file is replaced (released at exit)
+    except AlreadyServed as exc:
+        raise BackupFailed(f"{exc}: stop it first") from None
+    path = sqlite_file(url)
+    assert path is not None
+    try:
+        backup_file = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+        target = sqlite3.connect(path)
+        try:
+            with target:
+                backup_file.backup(target)
+        finally:
+            target.close()
+            backup_file.close()
+    except (sqlite3.Error, OSError) as exc:
+        raise BackupFailed(f"cannot restore {source} into {path}: {exc}") from None
+
+
+def _restore_postgres(url: str, source: Path) -> None:
+    pg_restore = shutil.which("pg_restore")
+    if pg_restore is None:
+        raise BackupFailed("pg_restore is not on this machine's PATH (Debian: apt install postgresql-client)")
+    dbname, env = libpq(url)
+    done = subprocess.run(
+        [
+            pg_restore,
+            "--clean",
+            "--if-exists",
+            "--no-owner",
+            "--single-transaction",
+            "--exit-on-error",
+            f"--dbname={dbname}",
+            str(source),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        reason = (done.stderr.strip().splitlines() or ["failed"])[-1]
+        raise BackupFailed(f"pg_restore: {reason}")
+
+
+def run_restore(database: str | None, source: Path) -> int:
+    """``cardavia restore``: the exit status (2, with a one-line reason, when nothing was restored)."""
+    try:
+        restore(database, source)
+    except (BackupFailed, BadDatabase) as exc:
+        print(f"cardavia restore: {exc}", file=sys.stderr)
+        return 2
+    print(f"cardavia restore: {source} restored")
+    return 0
 
 
 def run_backup(database: str | None, to: Path) -> int:
