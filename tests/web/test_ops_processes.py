@@ -223,3 +223,25 @@ def test_two_workers_behind_one_port_play_on_through_a_kill_9(tmp_path: Path, po
     for seq, action in acked:  # every acknowledged action is in the log, where it was acknowledged
         assert {k: v for k, v in by_seq[seq].items() if k in action} == action
     assert len(acked) >= 20
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_worker_killed_during_an_outage_waits_for_the_database_and_the_site_comes_back(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    log = tmp_path / "server.log"
+    with proxied(postgres_url) as (url, proxy), running_server(url, log, args=["--workers", "2"]) as server:
+        first = worker_pids(server.url, 2)
+        proxy.cut()
+        os.kill(min(first), signal.SIGKILL)
+        deadline = time.monotonic() + 60
+        while "worker start: database unavailable" not in log.read_text():
+            assert time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.2)
+        assert server.process.poll() is None  # the supervisor did not give up
+        proxy.restore()
+        after = worker_pids(server.url, 2)  # the replacement started once the database was back
+        assert len(after - first) == 1
+        for _ in range(6):  # and every worker is ready
+            assert poll_ready(server.url, 200, 10)[0] == 200

@@ -13,6 +13,7 @@ import gc
 import logging
 import os
 import sys
+import time
 from typing import Any
 
 from cardavia.metrics import MULTIPROC_ENV
@@ -90,6 +91,8 @@ def tune_gc() -> None:
 
 ACCESS_LOG_ENV = "CARDAVIA_ACCESS_LOG"  # "json": one JSON line a request (``cardavia.web.observe``)
 APP_FACTORY = "cardavia.web.server:app_from_environment"
+WORKER_ENV = "CARDAVIA_WORKER"  # "1" in the processes of serve --workers N
+WORKER_RETRY_S = 2.0
 HTTP_PROTOCOL = "cardavia.web.server:HeaderTimeoutHTTP"  # a worker builds it anew (see __getattr__)
 
 
@@ -109,15 +112,26 @@ def app_from_environment(database: str | None = None) -> Any:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     burst = int(os.environ.get("CARDAVIA_CREATE_BURST", "20"))
     floor = os.environ.get("CARDAVIA_MIN_STEP_MS")
-    app = create_app(
-        database_url_from(database),
-        pace_ms=int(os.environ.get("CARDAVIA_PACE_MS", "700")),
-        bot_workers=int(os.environ.get("CARDAVIA_BOT_WORKERS", "1")),
-        create_burst=burst,
-        create_per_minute=float(burst),
-        min_step_ms=None if floor is None else int(floor),
-        access_log=os.environ.get(ACCESS_LOG_ENV, "") == "json",
-    )
+    while True:
+        try:
+            app = create_app(
+                database_url_from(database),
+                pace_ms=int(os.environ.get("CARDAVIA_PACE_MS", "700")),
+                bot_workers=int(os.environ.get("CARDAVIA_BOT_WORKERS", "1")),
+                create_burst=burst,
+                create_per_minute=float(burst),
+                min_step_ms=None if floor is None else int(floor),
+                access_log=os.environ.get(ACCESS_LOG_ENV, "") == "json",
+            )
+            break
+        except StoreUnavailable as exc:
+            if os.environ.get(WORKER_ENV) != "1":
+                raise
+            # A worker replacing a dead one while the database is out: it waits for the database
+            # (answering the supervisor's pings meanwhile) rather than die and be started again
+            # and again; the other workers answer 503s until the database is back.
+            logging.getLogger(__name__).warning("worker start: %s; trying again in %s s", exc, WORKER_RETRY_S)
+            time.sleep(WORKER_RETRY_S)
     tune_gc()
     return app
 
@@ -197,6 +211,7 @@ def _serve_workers(url: str, workers: int, options: dict[str, Any]) -> int:
     except (BadDatabase, StoreUnavailable, OSError) as exc:
         return _refuse(f"cannot use the database: {exc}")
     os.environ[ENV_VAR] = url
+    os.environ[WORKER_ENV] = "1"
     own_folder = None
     if not os.environ.get(MULTIPROC_ENV):
         own_folder = os.environ[MULTIPROC_ENV] = tempfile.mkdtemp(prefix="cardavia-metrics-")
