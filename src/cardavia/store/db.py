@@ -28,6 +28,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import NullPool
 
+from cardavia.metrics import database_error
 from cardavia.store.models import ActionRow, DealRow, InviteRow, PresenceRow, ReviewRow, TableRow
 
 ENV_VAR = "CARDAVIA_DATABASE_URL"
@@ -126,6 +127,7 @@ class StoreUnavailable(Exception):
     """
 
     code = "unavailable"
+    counted = False  # set once the metrics have counted it (cardavia_database_errors_total)
 
     def __init__(self, reason: str, detail: str = "") -> None:
         super().__init__(f"database unavailable ({reason}){': ' + detail if detail else ''}")
@@ -181,10 +183,8 @@ def _guarded(method: Callable[P, R]) -> Callable[P, R]:
         try:
             return attempts(*args, **kwargs)
         except StoreUnavailable as exc:
-            if not getattr(exc, "counted", False):  # once, however many guarded calls it went through
-                exc.counted = True  # type: ignore[attr-defined]
-                from cardavia.metrics import database_error
-
+            if not exc.counted:  # once, however many guarded calls it went through
+                exc.counted = True
                 database_error(exc.reason)
             raise
 
