@@ -120,7 +120,34 @@ def _review(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from cardavia.web.server import serve
 
-    return int(serve(host=args.host, port=args.port, database=args.database, public_url=args.public_url))
+    return int(
+        serve(
+            host=args.host,
+            port=args.port,
+            database=args.database,
+            workers=args.workers,
+            access_log=args.access_log,
+            public_url=args.public_url,
+        )
+    )
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from cardavia.store.backup import run_migrate
+
+    return run_migrate(args.database)
+
+
+def _backup(args: argparse.Namespace) -> int:
+    from cardavia.store.backup import run_backup
+
+    return run_backup(args.database, Path(args.to))
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from cardavia.store.backup import run_restore
+
+    return run_restore(args.database, Path(args.source))
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -160,7 +187,39 @@ def build_parser() -> argparse.ArgumentParser:
         help="the site's address as visitors reach it (e.g. https://cards.example), for invite links "
         "(default: $CARDAVIA_PUBLIC_URL, else links relative to the site)",
     )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes on the one port (PostgreSQL only); one that dies is replaced (docs/operations.md)",
+    )
+    serve.add_argument(
+        "--access-log",
+        choices=("json",),
+        default=None,
+        help="json: one JSON object a request on standard output (time, method, route, status, duration_ms)",
+    )
     serve.set_defaults(func=_serve)
+
+    database_help = "SQLAlchemy URL (default: $CARDAVIA_DATABASE_URL, else SQLite in the user's data folder)"
+    migrate = sub.add_parser("migrate", help="bring the database to this version's schema (Alembic)")
+    migrate.add_argument("--database", default=None, help=database_help)
+    migrate.set_defaults(func=_migrate)
+
+    backup = sub.add_parser(
+        "backup",
+        help="copy the database while it is served: SQLite's online backup, or pg_dump's custom format",
+    )
+    backup.add_argument("--database", default=None, help=database_help)
+    backup.add_argument("--to", required=True, metavar="FILE", help="the backup file to write")
+    backup.set_defaults(func=_backup)
+
+    restore = sub.add_parser(
+        "restore", help="put a backup back (the server stopped): SQLite's backup API, or pg_restore"
+    )
+    restore.add_argument("--database", default=None, help=database_help)
+    restore.add_argument("--from", dest="source", required=True, metavar="FILE", help="the backup file")
+    restore.set_defaults(func=_restore)
 
     replay = sub.add_parser(
         "replay",
@@ -232,6 +291,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--database",
         default=None,
         help="with --http: a postgresql:// URL; each phase runs on a throw-away database on that server",
+    )
+    bench.add_argument(
+        "--server-workers",
+        type=int,
+        default=1,
+        help="with --http: the server's processes (serve --workers; above 1 needs --database)",
     )
     bench.add_argument("--quick", action="store_true", help="fewer samples, for a smoke run")
     bench.set_defaults(func=_bench)

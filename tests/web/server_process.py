@@ -11,10 +11,11 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -55,9 +56,11 @@ def start_server(
     min_step_ms: int | None = 0,
     env: dict[str, str] | None = None,
     wait: bool = True,
+    args: Sequence[str] = (),
 ) -> Server:
     """``cardavia serve`` on a free port. ``min_step_ms``: the bots' floor (None: as shipped);
-    ``env``: more environment; ``wait``: return only once it answers."""
+    ``env``: more environment; ``wait``: return only once it answers; ``args``: more options
+    (``--workers 2``)."""
     port = free_port()
     env = {
         **os.environ,
@@ -81,6 +84,7 @@ def start_server(
             str(port),
             "--database",
             database,
+            *args,
         ],
         stdout=out,
         stderr=subprocess.STDOUT,
@@ -104,7 +108,7 @@ def start_server(
 
 
 @contextmanager
-def running_server(database: str, log: Path, **options: int) -> Iterator[Server]:
+def running_server(database: str, log: Path, **options: Any) -> Iterator[Server]:
     server = start_server(database, log, **options)
     try:
         yield server

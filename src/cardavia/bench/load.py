@@ -270,8 +270,15 @@ def _run_http_bench(args: argparse.Namespace) -> int:
     tables = int(getattr(args, "tables", 100))
     seconds = float(getattr(args, "seconds", 20.0))
     server_url = getattr(args, "database", None)
+    workers = int(getattr(args, "server_workers", 1))
     if server_url is not None and not server_url.startswith(("postgresql", "postgres:")):
         print("cardavia bench --http: --database takes a postgresql:// URL", file=sys.stderr)
+        return 2
+    if workers > 1 and server_url is None:
+        print(
+            "cardavia bench --http: --server-workers above 1 needs --database postgresql://...",
+            file=sys.stderr,
+        )
         return 2
     if getattr(args, "quick", False):
         players, seconds, tables = min(players, 20), min(seconds, 4.0), min(tables, 10)
@@ -290,7 +297,7 @@ def _run_http_bench(args: argparse.Namespace) -> int:
             stop(bare)
         # the move phase leaves many tables with bots to play: the play phase gets a server of its own
         with phase_database(server_url, folder, "moves") as moves_db:
-            port, server = serve(moves_db, env)
+            port, server = serve(moves_db, env, workers)
             try:
                 prepared = asyncio.run(_prepare(port, players, max(100, min(3000, players * 8))))
                 moves, moves_elapsed = asyncio.run(_moves(port, players, prepared))
@@ -298,20 +305,22 @@ def _run_http_bench(args: argparse.Namespace) -> int:
                 stop(server)
             missing = lost(moves_db, moves.acked)
         with phase_database(server_url, folder, "play") as play_db:
-            port, server = serve(play_db, env)
+            port, server = serve(play_db, env, workers)
             try:
                 tally, elapsed, wal_peak = asyncio.run(_play_watching(port, players, seconds, play_db))
             finally:
                 stop(server)
             missing += lost(play_db, tally.acked)
         friends, friends_elapsed, people = Tally(), 0.0, 0
+        friends_load = 0.0
         if tables > 0:
             with phase_database(server_url, folder, "friends") as friends_db:
-                port, server = serve(friends_db, env)
+                port, server = serve(friends_db, env, workers)
                 try:
                     friends, friends_elapsed, people = asyncio.run(
                         friends_phase(port, tables, seconds, THINK_S)
                     )
+                    friends_load = os.getloadavg()[0]  # the machine's, as the clock stops
                 finally:
                     stop(server)
                 friends_lost = lost(friends_db, friends.acked)
@@ -323,6 +332,7 @@ def _run_http_bench(args: argparse.Namespace) -> int:
     ratio = move_rps / bare_rps if bare_rps else 0.0
     result: dict[str, Any] = {
         "database": "postgresql" if server_url else "sqlite",
+        "server_workers": workers,
         "players": players,
         "seconds": round(elapsed, 2),
         "think_s": list(THINK_S),
@@ -356,6 +366,7 @@ def _run_http_bench(args: argparse.Namespace) -> int:
             "create_p99_ms": round(percentile(friends.creates, 0.99) * 1000, 2),
             "join_p50_ms": round(percentile(friends.joins, 0.50) * 1000, 2),
             "join_p99_ms": round(percentile(friends.joins, 0.99) * 1000, 2),
+            "load_avg_1m": round(friends_load, 2),
         },
     }
     target_p99 = 50 if server_url else 25  # ms: the targets of the SQLite and PostgreSQL set-ups
@@ -381,7 +392,8 @@ def _run_http_bench(args: argparse.Namespace) -> int:
                 f"event stream): {f['actions']} actions, {f['deals_finished']} deals finished, "
                 f"{f['errors']} errors, {f['lost']} lost; action reply p50 {f['p50_ms']} ms, "
                 f"p99 {f['p99_ms']} ms (set-up before the clock: creation p99 {f['create_p99_ms']} ms, "
-                f"taking a seat p50 {f['join_p50_ms']} ms, p99 {f['join_p99_ms']} ms)"
+                f"taking a seat p50 {f['join_p50_ms']} ms, p99 {f['join_p99_ms']} ms); "
+                f"{workers} server process(es), load average {f['load_avg_1m']} as it ended"
                 if tables > 0
                 else ""
             )

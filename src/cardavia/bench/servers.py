@@ -70,12 +70,11 @@ def start_bare(env: dict[str, str]) -> tuple[int, subprocess.Popen[bytes]]:
     return port, _listening(port, process)
 
 
-def serve(database: str, env: dict[str, str]) -> tuple[int, subprocess.Popen[bytes]]:
-    """``cardavia serve`` on ``database`` on a free port, listening: (port, process)."""
+def serve(database: str, env: dict[str, str], workers: int = 1) -> tuple[int, subprocess.Popen[bytes]]:
+    """``cardavia serve --workers workers`` on ``database`` on a free port, listening: (port, process)."""
     port = free_port()
-    process = start(
-        [sys.executable, "-m", "cardavia", "serve", "--port", str(port), "--database", database], env
-    )
+    command = [sys.executable, "-m", "cardavia", "serve", "--port", str(port), "--database", database]
+    process = start([*command, "--workers", str(workers)], env)
     return port, _listening(port, process)
 
 

@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia.bots.base import Decision
+from cardavia.metrics import BOT_DECISIONS
 from cardavia.service.offload import Offload
 from cardavia.service.seeds import bot_seed
 from cardavia.service.state import Step, TableState
@@ -201,6 +203,13 @@ class BotDriver:
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
     async def decide(self, game: str, level: str, view: Any, seed: int) -> Decision[Any]:
+        started = time.perf_counter()
+        try:
+            return await self._decide(game, level, view, seed)
+        finally:
+            BOT_DECISIONS.labels(game, level).observe(time.perf_counter() - started)
+
+    async def _decide(self, game: str, level: str, view: Any, seed: int) -> Decision[Any]:
         pool = self._executor()
         if pool is None:
             return self.think(game, level, view, seed)

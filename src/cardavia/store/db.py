@@ -38,6 +38,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import NullPool
 
+from cardavia.metrics import database_error
 from cardavia.store.models import ActionRow, DealRow, InviteRow, PresenceRow, RateRow, ReviewRow, TableRow
 
 ENV_VAR = "CARDAVIA_DATABASE_URL"
@@ -172,6 +173,7 @@ class StoreUnavailable(Exception):
     """
 
     code = "unavailable"
+    counted = False  # set once the metrics have counted it (cardavia_database_errors_total)
 
     def __init__(self, reason: str, detail: str = "") -> None:
         super().__init__(f"database unavailable ({reason}){': ' + detail if detail else ''}")
@@ -236,6 +238,15 @@ def _unanswered(exc: BaseException) -> bool:
 def _guard(method: Callable[P, R], write: bool) -> Callable[P, R]:
     @functools.wraps(method)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return attempts(*args, **kwargs)
+        except StoreUnavailable as exc:
+            if not exc.counted:  # once, however many guarded calls it went through
+                exc.counted = True
+                database_error(exc.reason)
+            raise
+
+    def attempts(*args: P.args, **kwargs: P.kwargs) -> R:
         this: Any = args[0]
         store: Store = getattr(this, "store", this)  # a ReviewStore's calls use its Store's
         local = store._local
@@ -571,6 +582,30 @@ class Store:
                     conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _MIGRATION_LOCK})
                     conn.execute(text("RESET statement_timeout"))
                     conn.commit()
+
+    @_guarded
+    def schema_revision(self) -> str | None:
+        """The migration the database is at (None: never migrated)."""
+        with self.engine.connect() as conn:
+            try:
+                return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+            except DBAPIError as exc:
+                if not _missing_table(exc):
+                    raise
+                return None
+
+    @_guarded
+    def figures(self) -> dict[str, dict[str, int]]:
+        """What an operator watches in the database: {"tables": {status hint: n}, "reviews":
+        {"queued"/"running": n}} (``GET /metrics``)."""
+        with self.engine.connect() as conn:
+            tables = conn.execute(select(TABLES.c.status, func.count()).group_by(TABLES.c.status)).all()
+            reviews = conn.execute(
+                select(REVIEWS.c.status, func.count())
+                .where(REVIEWS.c.status.in_(("queued", "running")))
+                .group_by(REVIEWS.c.status)
+            ).all()
+        return {"tables": {s: int(n) for s, n in tables}, "reviews": {s: int(n) for s, n in reviews}}
 
     def checkpoints(self, every_s: float = 0.25) -> None:
         """Copy the SQLite write-ahead log back into the database from a thread of its own, so that
@@ -1272,6 +1307,25 @@ class ReviewStore:
                 .values(**values)
             ).rowcount
         return bool(n)
+
+
+def _missing_table(exc: DBAPIError) -> bool:
+    text_ = str(exc.orig).lower()
+    return "no such table" in text_ or "does not exist" in text_
+
+
+@functools.cache
+def packaged_head() -> str:
+    """The newest migration this version of the code ships (what ``cardavia migrate`` brings a
+    database to)."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    head = ScriptDirectory.from_config(cfg).get_current_head()
+    assert head is not None
+    return head
 
 
 def open_store(database: str | None = None, *, migrate: bool = True, writable: bool = False) -> Store:

@@ -34,8 +34,9 @@ from cardavia.service.offload import Offload
 from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
 from cardavia.store.db import OutcomeUnknown, StoreUnavailable, open_store
-from cardavia.web import api
+from cardavia.web import api, health
 from cardavia.web.events import EventHub
+from cardavia.web.observe import ObserveMiddleware
 from cardavia.web.origins import Origin, checked_public_url, origin_of
 
 log = logging.getLogger(__name__)
@@ -259,6 +260,7 @@ def create_app(
     store_threads: int = 16,
     public_url: str | None = None,
     review_workers: int | None = None,
+    access_log: bool = False,
 ) -> FastAPI:
     """The whole site on ``database_url`` (see ``cardavia.store.database_url_from`` for the default).
 
@@ -271,7 +273,8 @@ def create_app(
     address as its visitors reach it (``https://cards.example``): invite links are built on it and
     its origin is the site's own for the cross-site check (None: links relative to the site);
     ``review_workers``: the reviews run at once, each in a process (None: one per core; with
-    ``bot_workers`` 0, one at a time in a thread).
+    ``bot_workers`` 0, one at a time in a thread); ``access_log``: one JSON line a request on
+    standard output (``cardavia.web.observe``).
 
     Raises ``BadDatabase`` for a URL it cannot use, ``StoreUnavailable`` for a database it
     cannot reach or write, and ``BadPublicUrl`` for a public URL it cannot build links on.
@@ -308,6 +311,7 @@ def create_app(
         try:
             yield
         finally:
+            readiness.close()
             await review_runner.close()
             await driver.close()
             await hub.close()
@@ -316,7 +320,9 @@ def create_app(
 
     app = FastAPI(title="Cardavia", version="1", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.cardavia = rt
+    readiness = app.state.readiness = health.Readiness(store)
     _install_error_handlers(app)
+    app.include_router(health.router)  # /healthz, /readyz, /metrics
     app.include_router(api.tables_router())  # the games registered now: built with the app
     app.include_router(api.router)
     if pages:
@@ -325,6 +331,7 @@ def create_app(
     # a compressor's buffer); the security headers are added outside it, to every answer.
     app.add_middleware(GZipMiddleware, minimum_size=512, compresslevel=6)
     app.add_middleware(SecurityMiddleware, max_body=max_body, public_url=public_url)
+    app.add_middleware(ObserveMiddleware, access_log=access_log)  # outermost: times every answer
     return app
 
 

@@ -13,9 +13,11 @@ import gc
 import logging
 import os
 import sys
+import time
 from typing import Any
 
-from cardavia.store.db import BadDatabase, StoreUnavailable, database_url_from
+from cardavia.metrics import MULTIPROC_ENV
+from cardavia.store.db import ENV_VAR, BadDatabase, StoreUnavailable, database_url_from
 
 HEADER_TIMEOUT_S = 10.0
 # Allocations between two scans of the youngest objects (CPython's default: 700). Each scan moves
@@ -87,55 +89,148 @@ def tune_gc() -> None:
     gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
 
 
-def serve(
-    host: str = "127.0.0.1", port: int = 8000, database: str | None = None, public_url: str | None = None
-) -> int:
-    """Serve until interrupted; the exit status for the command line. ``public_url``: see
-    :func:`cardavia.web.origins.public_url_from` (a bad one: one line on stderr, exit status 2)."""
-    import uvicorn
+ACCESS_LOG_ENV = "CARDAVIA_ACCESS_LOG"  # "json": one JSON line a request (``cardavia.web.observe``)
+APP_FACTORY = "cardavia.web.server:app_from_environment"
+WORKER_ENV = "CARDAVIA_WORKER"  # "1" in the processes of serve --workers N
+WORKER_RETRY_S = 2.0
+HTTP_PROTOCOL = "cardavia.web.server:HeaderTimeoutHTTP"  # a worker builds it anew (see __getattr__)
 
+
+def __getattr__(name: str) -> Any:
+    # The header-timeout protocol by import string: worker processes get their configuration
+    # pickled, and a class made by a function cannot be; each worker builds its own here.
+    if name == "HeaderTimeoutHTTP":
+        return _http_protocol(float(os.environ.get("CARDAVIA_HEADER_TIMEOUT_S", str(HEADER_TIMEOUT_S))))
+    raise AttributeError(name)
+
+
+def app_from_environment(database: str | None = None) -> Any:
+    """The site as ``cardavia serve`` configures it, from the environment (``CARDAVIA_*``): what
+    each worker process of ``serve --workers N`` runs."""
     from cardavia.web.app import create_app
-    from cardavia.web.origins import BadPublicUrl, public_url_from
+    from cardavia.web.origins import public_url_from
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    pace = int(os.environ.get("CARDAVIA_PACE_MS", "700"))
-    workers = int(os.environ.get("CARDAVIA_BOT_WORKERS", "1"))
     burst = int(os.environ.get("CARDAVIA_CREATE_BURST", "20"))
     floor = os.environ.get("CARDAVIA_MIN_STEP_MS")
     reviews = os.environ.get("CARDAVIA_REVIEW_WORKERS")  # reviews at once (default: one per core)
-    header_timeout = float(os.environ.get("CARDAVIA_HEADER_TIMEOUT_S", str(HEADER_TIMEOUT_S)))
+    while True:
+        try:
+            app = create_app(
+                database_url_from(database),
+                pace_ms=int(os.environ.get("CARDAVIA_PACE_MS", "700")),
+                bot_workers=int(os.environ.get("CARDAVIA_BOT_WORKERS", "1")),
+                create_burst=burst,
+                create_per_minute=float(os.environ.get("CARDAVIA_CREATE_PER_MINUTE", str(burst))),
+                min_step_ms=None if floor is None else int(floor),
+                access_log=os.environ.get(ACCESS_LOG_ENV, "") == "json",
+                public_url=public_url_from(),
+                review_workers=None if reviews is None else max(1, int(reviews)),
+            )
+            break
+        except StoreUnavailable as exc:
+            if os.environ.get(WORKER_ENV) != "1":
+                raise
+            # A worker replacing a dead one while the database is out: it waits for the database
+            # (answering the supervisor's pings meanwhile) rather than die and be started again
+            # and again; the other workers answer 503s until the database is back.
+            logging.getLogger(__name__).warning("worker start: %s; trying again in %s s", exc, WORKER_RETRY_S)
+            time.sleep(WORKER_RETRY_S)
+    tune_gc()
+    return app
+
+
+def _refuse(reason: str) -> int:
+    print(f"cardavia serve: {reason}", file=sys.stderr)
+    return 2
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database: str | None = None,
+    *,
+    workers: int = 1,
+    access_log: str | None = None,
+    public_url: str | None = None,
+) -> int:
+    """Serve until interrupted; the exit status for the command line.
+
+    ``workers`` > 1 (PostgreSQL only): that many processes on one listening socket, under uvicorn's
+    supervisor, which starts a new one in place of any that dies. ``access_log`` "json": one JSON
+    line a request on standard output. ``public_url``: see
+    :func:`cardavia.web.origins.public_url_from` (a bad one: one line on stderr, exit status 2).
+    """
+    import uvicorn
+
+    from cardavia.store.serving import AlreadyServed, hold_sqlite
+    from cardavia.web.origins import PUBLIC_URL_ENV, BadPublicUrl, public_url_from
+
+    if access_log is not None:
+        os.environ[ACCESS_LOG_ENV] = access_log
     try:
         public = public_url_from(public_url)
     except BadPublicUrl as exc:
-        print(f"cardavia serve: {exc}", file=sys.stderr)
-        return 2
+        return _refuse(str(exc))
+    if public is not None:
+        os.environ[PUBLIC_URL_ENV] = public  # each worker process reads it from there
     try:
         url = database_url_from(database)
-        app = create_app(
-            url,
-            pace_ms=pace,
-            bot_workers=workers,
-            create_burst=burst,
-            create_per_minute=float(os.environ.get("CARDAVIA_CREATE_PER_MINUTE", str(burst))),
-            min_step_ms=None if floor is None else int(floor),
-            public_url=public,
-            review_workers=None if reviews is None else max(1, int(reviews)),
+    except (BadDatabase, OSError) as exc:
+        return _refuse(f"cannot use the database: {exc}")
+    if workers < 1:
+        return _refuse("--workers must be at least 1")
+    if workers > 1 and not url.startswith("postgresql"):
+        return _refuse(
+            "--workers above 1 needs PostgreSQL: a SQLite file is served by one process "
+            "(--database postgresql://...)"
         )
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "access_log": False,  # uvicorn's own: request lines with raw paths (invite tokens); see above
+        "log_level": "info",
+        "server_header": False,
+        # Event streams never end by themselves: give them a few seconds at shutdown, then close them.
+        "timeout_graceful_shutdown": 3,
+        "timeout_keep_alive": KEEP_ALIVE_S,
+    }
+    if workers > 1:
+        return _serve_workers(url, workers, options)
+    try:
+        app = app_from_environment(url)
+        hold_sqlite(url)
     except (BadDatabase, StoreUnavailable, OSError) as exc:
-        print(f"cardavia serve: cannot use the database: {exc}", file=sys.stderr)
-        return 2
-    tune_gc()
-    # No access log: request lines are not needed and must never carry anything private.
-    # Event streams never end by themselves: give them a few seconds at shutdown, then close them.
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        access_log=False,
-        log_level="info",
-        server_header=False,
-        timeout_graceful_shutdown=3,
-        timeout_keep_alive=KEEP_ALIVE_S,
-        http=_http_protocol(header_timeout),
-    )
+        return _refuse(f"cannot use the database: {exc}")
+    except AlreadyServed as exc:
+        return _refuse(str(exc))
+    header_timeout = float(os.environ.get("CARDAVIA_HEADER_TIMEOUT_S", str(HEADER_TIMEOUT_S)))
+    uvicorn.run(app, http=_http_protocol(header_timeout), **options)
+    return 0
+
+
+def _serve_workers(url: str, workers: int, options: dict[str, Any]) -> int:
+    """``workers`` processes of :func:`app_from_environment` on one socket (uvicorn's supervisor),
+    the database checked and migrated once first, metrics shared through a folder of files."""
+    import shutil
+    import tempfile
+
+    import uvicorn
+
+    from cardavia.store.db import open_store
+
+    try:
+        open_store(url, writable=True).dispose()  # a one-line refusal here, not one per worker
+    except (BadDatabase, StoreUnavailable, OSError) as exc:
+        return _refuse(f"cannot use the database: {exc}")
+    os.environ[ENV_VAR] = url
+    os.environ[WORKER_ENV] = "1"
+    own_folder = None
+    if not os.environ.get(MULTIPROC_ENV):
+        own_folder = os.environ[MULTIPROC_ENV] = tempfile.mkdtemp(prefix="cardavia-metrics-")
+    try:
+        uvicorn.run(APP_FACTORY, factory=True, workers=workers, http=HTTP_PROTOCOL, **options)
+    finally:
+        if own_folder is not None:
+            shutil.rmtree(own_folder, ignore_errors=True)
     return 0

@@ -1,0 +1,191 @@
+"""``cardavia migrate``, ``cardavia backup`` and ``cardavia restore``: the schema brought to this
+version's, a copy of a database taken while it is served, and that copy put back.
+
+SQLite is copied by its online backup API (a consistent snapshot; writers carry on meanwhile), into a
+file beside the target that is renamed over it once complete, and restored by the same API the other
+way, while no server holds the file (``cardavia.store.serving``). PostgreSQL is copied by its own
+``pg_dump`` in the custom format and restored by ``pg_restore`` (docs/operations.md).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from sqlalchemy.engine import make_url
+
+from cardavia.store.db import BadDatabase, StoreUnavailable, database_url_from, open_store
+from cardavia.store.serving import sqlite_file
+
+
+class BackupFailed(Exception):
+    """The copy could not be made: the one-line reason is the message."""
+
+
+def shown(url: str) -> str:
+    """``url`` with its password hidden (for messages)."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def libpq(url: str) -> tuple[str, dict[str, str]]:
+    """A PostgreSQL SQLAlchemy URL as PostgreSQL's tools take it: (URL without the password, the
+    environment carrying it), so that the password shows in no process list."""
+    parsed = make_url(url).set(drivername="postgresql")
+    env = dict(os.environ)
+    if parsed.password is not None:
+        env["PGPASSWORD"] = str(parsed.password)
+        parsed = parsed.set(password=None)
+    return parsed.render_as_string(hide_password=False), env
+
+
+def backup(database: str | None, to: Path) -> None:
+    """Copy ``database`` (see :func:`database_url_from`) to the file ``to``."""
+    url = database_url_from(database)
+    path = sqlite_file(url)
+    if path is not None:
+        _backup_sqlite(path, to)
+    elif url.startswith("postgresql"):
+        _backup_postgres(url, to)
+    else:
+        raise BackupFailed(f"no backup for {shown(url)}: SQLite files and PostgreSQL databases only")
+
+
+def _backup_sqlite(path: Path, to: Path) -> None:
+    if not path.is_file():
+        raise BackupFailed(f"no SQLite database at {path}")
+    partial = to.with_name(to.name + ".partial")
+    partial.unlink(missing_ok=True)
+    try:
+        source = sqlite3.connect(
+            path
+        )  # reads only; read-only mode could not read a WAL file without its -shm
+        target = sqlite3.connect(partial)
+        try:
+            with target:
+                source.backup(target)
+        finally:
+            target.close()
+            source.close()
+        os.replace(partial, to)
+    except (sqlite3.Error, OSError) as exc:
+        partial.unlink(missing_ok=True)
+        raise BackupFailed(f"cannot copy {path} to {to}: {exc}") from None
+
+
+def _backup_postgres(url: str, to: Path) -> None:
+    pg_dump = shutil.which("pg_dump")
+    if pg_dump is None:
+        raise BackupFailed("pg_dump is not on this machine's PATH (Debian: apt install postgresql-client)")
+    dbname, env = libpq(url)
+    done = subprocess.run(
+        [pg_dump, "--format=custom", "--no-owner", f"--file={to}", f"--dbname={dbname}"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        reason = (done.stderr.strip().splitlines() or ["failed"])[-1]
+        raise BackupFailed(f"pg_dump: {reason}")
+
+
+def restore(database: str | None, source: Path) -> None:
+    """Replace ``database``'s content by the backup ``source`` (the server must be stopped)."""
+    url = database_url_from(database)
+    if not source.is_file():
+        raise BackupFailed(f"no backup file at {source}")
+    path = sqlite_file(url)
+    if path is not None:
+        _restore_sqlite(url, source)
+    elif url.startswith("postgresql"):
+        _restore_postgres(url, source)
+    else:
+        raise BackupFailed(f"no restore for {shown(url)}: SQLite files and PostgreSQL databases only")
+
+
+def _restore_sqlite(url: str, source: Path) -> None:
+    from cardavia.store.serving import AlreadyServed, hold_sqlite
+
+    try:
+        hold_sqlite(url)  # no server may write while the file is replaced (released at exit)
+    except AlreadyServed as exc:
+        raise BackupFailed(f"{exc}: stop it first") from None
+    path = sqlite_file(url)
+    assert path is not None
+    try:
+        backup_file = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+        target = sqlite3.connect(path)
+        try:
+            with target:
+                backup_file.backup(target)
+        finally:
+            target.close()
+            backup_file.close()
+    except (sqlite3.Error, OSError) as exc:
+        raise BackupFailed(f"cannot restore {source} into {path}: {exc}") from None
+
+
+def _restore_postgres(url: str, source: Path) -> None:
+    pg_restore = shutil.which("pg_restore")
+    if pg_restore is None:
+        raise BackupFailed("pg_restore is not on this machine's PATH (Debian: apt install postgresql-client)")
+    dbname, env = libpq(url)
+    done = subprocess.run(
+        [
+            pg_restore,
+            "--clean",
+            "--if-exists",
+            "--no-owner",
+            "--single-transaction",
+            "--exit-on-error",
+            f"--dbname={dbname}",
+            str(source),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        reason = (done.stderr.strip().splitlines() or ["failed"])[-1]
+        raise BackupFailed(f"pg_restore: {reason}")
+
+
+def run_restore(database: str | None, source: Path) -> int:
+    """``cardavia restore``: the exit status (2, with a one-line reason, when nothing was restored)."""
+    try:
+        restore(database, source)
+    except (BackupFailed, BadDatabase) as exc:
+        print(f"cardavia restore: {exc}", file=sys.stderr)
+        return 2
+    print(f"cardavia restore: {source} restored")
+    return 0
+
+
+def run_backup(database: str | None, to: Path) -> int:
+    """``cardavia backup``: the exit status (2, with a one-line reason, when no copy was made)."""
+    try:
+        backup(database, to)
+    except (BackupFailed, BadDatabase) as exc:
+        print(f"cardavia backup: {exc}", file=sys.stderr)
+        return 2
+    print(f"cardavia backup: {to}")
+    return 0
+
+
+def run_migrate(database: str | None) -> int:
+    """``cardavia migrate``: the exit status (2, with a one-line reason, for a database it cannot use)."""
+    try:
+        url = database_url_from(database)
+        store = open_store(url)
+    except (BadDatabase, StoreUnavailable, OSError) as exc:
+        print(f"cardavia migrate: cannot use the database: {exc}", file=sys.stderr)
+        return 2
+    try:
+        revision = store.schema_revision()
+    finally:
+        store.dispose()
+    print(f"cardavia migrate: {shown(url)} is at {revision}")
+    return 0
