@@ -197,13 +197,18 @@ async function start() {
   await create();
 }
 
-// Updates are shown in order; one that ends a trick holds the next ones back while the trick is
-// read (the pause grows with the chosen pace; Instant holds nothing).
+// One move at a time, whatever the server's timing: updates wait in this queue and are shown in
+// order, each move at least the pace after the one before, and one that ends a trick holds the next
+// ones back while the trick is read and gathered (the pause grows with the chosen pace; Instant
+// holds nothing). The server may play on while a trick is held: its moves queue here and come out
+// one by one, never two in the same moment. The player's own move (``own``, the reply to their
+// action) is shown at once when nothing waits before it.
 const pending = [];
 let holdUntil = 0;
 let pumpTimer = null;
-function update(next) {
+function update(next, { own = false } = {}) {
   if (!next || !next.view) return;
+  if (own && !pending.length && (!table || next.seq > table.seq)) holdUntil = 0;
   pending.push(next);
   pump();
 }
@@ -217,7 +222,9 @@ function pump() {
     if (table && next.id !== table.id && next.id !== localStorage.getItem(storeKey)) continue; // a table given up
     const previous = table;
     show(next);
-    if (previous && table === next && game.holds(previous, next)) holdUntil = performance.now() + motion.hold();
+    if (!previous || table !== next || previous.id !== next.id || next.seq <= previous.seq) continue;
+    // a move was shown: the next one waits its pace, or the whole hold of a finished trick
+    holdUntil = performance.now() + (game.holds(previous, next) ? motion.hold() : pace());
   }
 }
 
@@ -419,7 +426,7 @@ async function act(action) {
   if (reply.ok) {
     backOnline();
     game.clearSelection(action);
-    update(reply.body);
+    update(reply.body, { own: true });
     renderAll(); // the stream may already be ahead of this reply: the controls still need enabling
   } else if (reply.status === 409 && reply.body && reply.body.table) {
     notice(t("stale"), "info");

@@ -1,0 +1,153 @@
+"""One screen, one move at a time (issue 25): every game's table shows the felt, the whole hand,
+the action buttons and the current explanation with the page unscrolled at laptop sizes and on a
+phone (there also the trick), and the opponents' moves come out one at a time, however the
+server's events bunch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from e2e_play import table_state, take_turn
+from test_site_e2e import SLUGS
+
+pytestmark = pytest.mark.e2e
+
+SIZES = [(1280, 800), (1366, 768), (390, 844)]
+
+# Each box's rectangle in the viewport, with the page at scroll 0.
+BOXES = """() => {
+  const box = (sel) => {
+    const node = document.querySelector(sel);
+    if (!node) return null;
+    const r = node.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
+  };
+  const hand = [...document.querySelectorAll('#hand button')].map((b) => b.getBoundingClientRect())
+    .map((r) => ({ top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height }));
+  const controls = [...document.querySelectorAll('#controls button')].filter((b) => !b.hidden)
+    .map((b) => b.getBoundingClientRect())
+    .map((r) => ({ top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height }));
+  const lines = [...document.querySelectorAll('#choice > p')].map((p) => p.getBoundingClientRect())
+    .map((r) => ({ top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height }));
+  return {
+    width: window.innerWidth, height: window.innerHeight, scrollY: window.scrollY,
+    board: box('#board'), centre: box('#centre'), status: box('#status'),
+    choice: lines[0] || null, hand, controls,
+  };
+}"""
+
+
+def _inside(name: str, rect: dict[str, float] | None, view: dict[str, Any]) -> None:
+    assert rect is not None, f"{name} is not on the page"
+    assert rect["height"] > 0, f"{name} has no height"
+    assert rect["top"] >= 0 and rect["left"] >= 0, f"{name} starts outside the viewport: {rect}"
+    assert rect["bottom"] <= view["height"] + 0.5, (
+        f"{name} ends at {rect['bottom']:.0f}px, below the fold at {view['height']}px"
+    )
+    assert rect["right"] <= view["width"] + 0.5, f"{name} ends right of the viewport: {rect}"
+
+
+def _measure(page: Any) -> dict[str, Any]:
+    view: dict[str, Any] = page.evaluate(BOXES)
+    assert view["scrollY"] == 0
+    _inside("the felt", view["board"], view)
+    _inside("the status line", view["status"], view)
+    _inside("the explanation", view["choice"], view)
+    assert view["hand"], "no hand"
+    for i, rect in enumerate(view["hand"]):
+        _inside(f"piece {i + 1} of the hand", rect, view)
+    assert view["controls"], "no buttons"
+    for i, rect in enumerate(view["controls"]):
+        _inside(f"button {i + 1}", rect, view)
+    return view
+
+
+@pytest.mark.parametrize("lang", ["en", "ms", "hi"])
+@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+def test_the_table_fits_one_screen(browser: Any, server: str, game: str, lang: str) -> None:
+    for width, height in SIZES:
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        ctx.add_init_script("try { localStorage.setItem('cardavia.pace', '0'); } catch (e) {}")
+        page = ctx.new_page()
+        try:
+            page.goto(f"{server}/traditions/{SLUGS[game]}/table?lang={lang}")
+            page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+            _measure(page)
+            # a turn later the trick (or the discard) has pieces in it: all still in view
+            take_turn(page, keyboard=False)
+            page.wait_for_function(
+                "() => ['human', 'over'].includes(document.getElementById('status').dataset.status)"
+            )
+            if table_state(page)["status"] != "human":
+                continue
+            view = _measure(page)
+            if width < 500:
+                _inside("the trick", view["centre"], view)
+            if game == "tien-gow":
+                # the trick's pieces are large enough to read: at least as large as on the rules page
+                sizes = page.eval_on_selector_all(
+                    "#centre .play-group svg", "ss => ss.map(s => s.getBoundingClientRect().height)"
+                )
+                assert all(h >= (58 if width < 500 else 78) for h in sizes), sizes
+        finally:
+            ctx.close()
+
+
+# Every piece that arrives on the felt is marked data-motion-from (its seat); the observer stamps
+# each one the moment it is in the page, with the seat that played it.
+MOVES_OBSERVER = """
+window.__moves = [];
+const seen = new Set();
+new MutationObserver((records) => {
+  if (!window.__watch) return; // what the page shows on loading is already on the table
+  const now = performance.now();
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (!(node instanceof Element)) continue;
+      const found = [node, ...node.querySelectorAll('[data-motion-from]')].filter((n) => n.dataset && n.dataset.motionFrom);
+      for (const n of found) {
+        const status = document.getElementById('status');
+        const key = `${status.dataset.seq}/${n.dataset.motionFrom}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        window.__moves.push({ at: now, seat: Number(n.dataset.motionFrom), seq: Number(status.dataset.seq) });
+      }
+    }
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_the_opponents_moves_come_one_at_a_time(browser: Any, server: str) -> None:
+    """At the Fast pace the server plays on while the page holds a finished trick; the queued moves
+    still come out one by one: no two of the opponents' moves within half the pace."""
+    pace = 250
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(f"try {{ localStorage.setItem('cardavia.pace', '{pace}'); }} catch (e) {{}}")
+    ctx.add_init_script(MOVES_OBSERVER)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{server}/traditions/{SLUGS['tien-gow']}/table?lang=en")
+        page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+        page.evaluate("window.__watch = true")
+        tricks = 0
+        while tricks < 3:
+            take_turn(page, keyboard=False)
+            page.wait_for_function(
+                "() => ['human', 'over'].includes(document.getElementById('status').dataset.status)",
+                timeout=60_000,
+            )
+            table = table_state(page)
+            tricks = len(table["view"]["tricks"])
+            if table["status"] == "over":
+                break
+        moves = page.evaluate("window.__moves")
+    finally:
+        ctx.close()
+    assert len(moves) >= 8, moves
+    # the player's own move is shown when they make it; every other one keeps its distance
+    gaps = [(b["at"] - a["at"], a, b) for a, b in zip(moves, moves[1:], strict=False) if b["seat"] != 0]
+    close = [(round(gap), a["seat"], b["seat"]) for gap, a, b in gaps if gap < pace / 2]
+    assert not close, f"moves closer than {pace / 2} ms: {close}"
