@@ -151,3 +151,52 @@ def test_the_opponents_moves_come_one_at_a_time(browser: Any, server: str) -> No
     gaps = [(b["at"] - a["at"], a, b) for a, b in zip(moves, moves[1:], strict=False) if b["seat"] != 0]
     close = [(round(gap), a["seat"], b["seat"]) for gap, a, b in gaps if gap < pace / 2]
     assert not close, f"moves closer than {pace / 2} ms: {close}"
+
+
+def test_a_chosen_level_is_never_ignored(browser: Any, server: str) -> None:
+    """With an unfinished Normal table, choosing Hard and pressing Play asks which: going on with the
+    Normal one keeps it; a new game is a Hard table. Axe finds nothing in the question."""
+    from test_friends_e2e import _axe
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script("try { localStorage.setItem('cardavia.pace', '0'); } catch (e) {}")
+    page = ctx.new_page()
+    found: list[str] = []
+    try:
+        page.goto(f"{server}/traditions/{SLUGS['tien-gow']}?lang=en")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Play Tien Gow").click()
+        page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+        first = table_state(page)
+        assert first["level"] == "normal" and first["status"] == "human"
+        for answer in ("Go on with it (Normal)", "New game (Hard)"):
+            page.goto(f"{server}/traditions/{SLUGS['tien-gow']}?lang=en")
+            page.get_by_role("group", name="Opponents").get_by_role("radio", name="Hard").check()
+            with page.expect_navigation():
+                page.get_by_role("button", name="Play Tien Gow").click()
+            ask = page.locator("#level-ask")
+            ask.wait_for(state="visible")
+            assert ask.inner_text().startswith(
+                "You have a game in progress against Normal opponents. You chose Hard."
+            )
+            # the question is in view at the top, its first answer focused
+            assert page.evaluate("document.activeElement.id") == "level-resume"
+            _axe(page, f"asked, before {answer}", found)
+            page.get_by_role("button", name=answer).click()
+            assert ask.is_hidden()
+            page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+            table = table_state(page)
+            if answer.startswith("Go on"):
+                assert table["id"] == first["id"] and table["level"] == "normal"
+            else:
+                assert table["id"] != first["id"] and table["level"] == "hard"
+                assert page.locator("#table-level").inner_text() == "Opponents: Hard"
+        # the same level again: nothing to ask
+        page.goto(f"{server}/traditions/{SLUGS['tien-gow']}?lang=en")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Play Tien Gow").click()
+        page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+        assert page.locator("#level-ask").is_hidden()
+    finally:
+        ctx.close()
+    assert not found, "\n".join(found)
