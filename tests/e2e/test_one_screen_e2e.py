@@ -200,3 +200,110 @@ def test_a_chosen_level_is_never_ignored(browser: Any, server: str) -> None:
     finally:
         ctx.close()
     assert not found, "\n".join(found)
+
+
+LONG_NAME = "Ann-Marie Kristiansen-Ol"  # the longest name a friend may give: 24 characters
+
+# Every badge of every seat inside its seat and its name line, and not cut (a badge's text wider
+# than its box would be).
+BADGES_FIT = """() => [...document.querySelectorAll('.seat .badge')].map((b) => {
+  const r = b.getBoundingClientRect();
+  const line = b.closest('.seat-name').getBoundingClientRect();
+  const seat = b.closest('.seat').getBoundingClientRect();
+  const inside = (o) => r.left >= o.left - 0.5 && r.right <= o.right + 0.5 && r.top >= o.top - 0.5 && r.bottom <= o.bottom + 0.5;
+  return { text: b.textContent, fits: inside(line) && inside(seat) && b.scrollWidth <= b.clientWidth + 1 };
+}).filter((b) => !b.fits)"""
+
+# The worst case on every seat at once: each badge the game can show (its texts from the page's
+# own catalog) beside the seat's name, as when one seat deals, has called and is to play.
+ALL_BADGES = """(keys) => {
+  const text = JSON.parse(document.getElementById('table-data').textContent).text;
+  for (const line of document.querySelectorAll('.seat .seat-name')) {
+    line.querySelectorAll('.badge').forEach((b) => b.remove());
+    for (const key of keys) {
+      const badge = document.createElement('span');
+      badge.className = 'badge';
+      badge.textContent = text[key];
+      line.append(badge);
+    }
+  }
+}"""
+
+GAME_BADGES = {"tien-gow": ["banker", "to_act"], "cherki": ["dealer", "called", "to_act"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "ms", "hi"])
+@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+def test_badges_and_labels_fit_at_a_friends_table(browser: Any, server: str, game: str, lang: str) -> None:
+    """A friend with a 24-character name: every badge whole in every language, no "To play" while the
+    table waits, the level line naming the AI's level, the name whole in its seat's title."""
+    from test_friends_e2e import _axe
+
+    contexts = [
+        browser.new_context(viewport={"width": 1280, "height": 800}),
+        browser.new_context(viewport={"width": 390, "height": 844}),
+    ]
+    found: list[str] = []
+    try:
+        host, guest = (ctx.new_page() for ctx in contexts)
+        host.goto(f"{server}/traditions/{SLUGS[game]}?lang={lang}")
+        host.select_option("#friends-count", "1")
+        host.click("#friends-form button[type=submit]")
+        url = host.input_value("#invite-list li:nth-child(1) input")
+        host.click("#friends-go")
+        host.wait_for_function("() => document.getElementById('status').dataset.status === 'waiting'")
+        text = host.evaluate("JSON.parse(document.getElementById('table-data').textContent).text")
+        # waiting: nobody is to play yet
+        assert host.locator(".seat.to-act").count() == 0
+        assert text["to_act"] not in host.locator("#board").inner_text()
+        level = text["playing_level_ai"].replace("%(level)s", text["level_normal"])
+        assert host.locator("#table-level").inner_text() == level
+        _axe(host, f"{game} {lang} host, waiting", found)
+        guest.goto(f"{url}?lang={lang}")
+        guest.fill("#join-name", LONG_NAME)
+        guest.click("#join-form button[type=submit]")
+        for page in (host, guest):
+            page.wait_for_function(
+                "() => !['waiting', undefined].includes(document.getElementById('status').dataset.status)",
+                timeout=60_000,
+            )
+        assert guest.locator("#table-level").inner_text() == level
+        titles = host.eval_on_selector_all(".seat .seat-label", "ss => ss.map(s => s.title)")
+        assert any(LONG_NAME in title for title in titles), titles
+        for who, page in (("host", host), ("guest", guest)):
+            assert page.locator(".seat.to-act").count() == 1
+            assert page.evaluate(BADGES_FIT) == [], f"{who}: badges cut"
+            _axe(page, f"{game} {lang} {who}, playing", found)
+            page.screenshot(path=f"/tmp/shots-i25/friends-{game}-{lang}-{who}.png")
+            page.evaluate(ALL_BADGES, GAME_BADGES[game])
+            assert page.evaluate(BADGES_FIT) == [], f"{who}: badges cut when every one shows"
+            page.screenshot(path=f"/tmp/shots-i25/friends-{game}-{lang}-{who}-all-badges.png")
+        # the host's page, where the long name is, on a phone too
+        host.set_viewport_size({"width": 390, "height": 844})
+        host.reload()
+        host.wait_for_selector("#status[data-seq] ~ *", state="attached")
+        host.wait_for_selector(".seat .badge")
+        assert host.evaluate(BADGES_FIT) == [], "host on a phone: badges cut"
+        host.evaluate(ALL_BADGES, GAME_BADGES[game])
+        assert host.evaluate(BADGES_FIT) == [], "host on a phone: badges cut when every one shows"
+        host.screenshot(path=f"/tmp/shots-i25/friends-{game}-{lang}-host-390-all-badges.png")
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["en", "ms", "hi"])
+def test_the_log_ends_with_who_won(page: Any, server: str, lang: str) -> None:
+    from test_site_e2e import finish_deal
+
+    page.goto(f"{server}/traditions/{SLUGS['cherki']}/table?lang={lang}")
+    page.wait_for_function("() => document.getElementById('status').dataset.status !== undefined")
+    table = finish_deal(page, keyboard=False)
+    winner = table["view"]["result"]["winner"]
+    text = page.evaluate("JSON.parse(document.getElementById('table-data').textContent).text")
+    last = page.locator("#log p").last.inner_text()
+    if winner == table["seat"]:
+        assert last == text["deal_won_you"]
+    else:
+        assert last.endswith(text["deal_won"].split("%(name)s")[-1]) and last != text["deal_won_you"]

@@ -360,7 +360,7 @@ function keepFocus(render) {
 // The seat whose turn it is, as far as the page shows one: none while the table waits for invited
 // people or once the deal is over (a game's "To play" badge and the felt's mark read this).
 function actingSeat() {
-  if (!table || !["human", "bots"].includes(table.status)) return null;
+  if (!table || !["human", "bots", "people"].includes(table.status)) return null;
   return table.view.to_act ?? null;
 }
 
