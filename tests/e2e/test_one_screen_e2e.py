@@ -6,6 +6,7 @@ server's events bunch.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -106,7 +107,8 @@ new MutationObserver((records) => {
   for (const record of records) {
     for (const node of record.addedNodes) {
       if (!(node instanceof Element)) continue;
-      const found = [node, ...node.querySelectorAll('[data-motion-from]')].filter((n) => n.dataset && n.dataset.motionFrom);
+      const found = [node, ...node.querySelectorAll('[data-motion-from]')]
+        .filter((n) => n.dataset && n.dataset.motionFrom);
       for (const n of found) {
         const status = document.getElementById('status');
         const key = `${status.dataset.seq}/${n.dataset.motionFrom}`;
@@ -148,7 +150,7 @@ def test_the_opponents_moves_come_one_at_a_time(browser: Any, server: str) -> No
         ctx.close()
     assert len(moves) >= 8, moves
     # the player's own move is shown when they make it; every other one keeps its distance
-    gaps = [(b["at"] - a["at"], a, b) for a, b in zip(moves, moves[1:], strict=False) if b["seat"] != 0]
+    gaps = [(b["at"] - a["at"], a, b) for a, b in itertools.pairwise(moves) if b["seat"] != 0]
     close = [(round(gap), a["seat"], b["seat"]) for gap, a, b in gaps if gap < pace / 2]
     assert not close, f"moves closer than {pace / 2} ms: {close}"
 
@@ -210,7 +212,8 @@ BADGES_FIT = """() => [...document.querySelectorAll('.seat .badge')].map((b) => 
   const r = b.getBoundingClientRect();
   const line = b.closest('.seat-name').getBoundingClientRect();
   const seat = b.closest('.seat').getBoundingClientRect();
-  const inside = (o) => r.left >= o.left - 0.5 && r.right <= o.right + 0.5 && r.top >= o.top - 0.5 && r.bottom <= o.bottom + 0.5;
+  const inside = (o) => r.left >= o.left - 0.5 && r.right <= o.right + 0.5
+    && r.top >= o.top - 0.5 && r.bottom <= o.bottom + 0.5;
   return { text: b.textContent, fits: inside(line) && inside(seat) && b.scrollWidth <= b.clientWidth + 1 };
 }).filter((b) => !b.fits)"""
 
