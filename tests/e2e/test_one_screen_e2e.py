@@ -7,6 +7,7 @@ server's events bunch.
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -237,7 +238,9 @@ GAME_BADGES = {"tien-gow": ["banker", "to_act"], "cherki": ["dealer", "called", 
 
 @pytest.mark.parametrize("lang", ["en", "ms", "hi"])
 @pytest.mark.parametrize("game", ["tien-gow", "cherki"])
-def test_badges_and_labels_fit_at_a_friends_table(browser: Any, server: str, game: str, lang: str) -> None:
+def test_badges_and_labels_fit_at_a_friends_table(
+    browser: Any, server: str, artifacts: Path, game: str, lang: str
+) -> None:
     """A friend with a 24-character name: every badge whole in every language, no "To play" while the
     table waits, the level line naming the AI's level, the name whole in its seat's title."""
     from test_friends_e2e import _axe
@@ -277,10 +280,10 @@ def test_badges_and_labels_fit_at_a_friends_table(browser: Any, server: str, gam
             assert page.locator(".seat.to-act").count() == 1
             assert page.evaluate(BADGES_FIT) == [], f"{who}: badges cut"
             _axe(page, f"{game} {lang} {who}, playing", found)
-            page.screenshot(path=f"/tmp/shots-i25/friends-{game}-{lang}-{who}.png")
+            page.screenshot(path=artifacts / f"friends-{game}-{lang}-{who}.png")
             page.evaluate(ALL_BADGES, GAME_BADGES[game])
             assert page.evaluate(BADGES_FIT) == [], f"{who}: badges cut when every one shows"
-            page.screenshot(path=f"/tmp/shots-i25/friends-{game}-{lang}-{who}-all-badges.png")
+            page.screenshot(path=artifacts / f"friends-{game}-{lang}-{who}-all-badges.png")
         # the host's page, where the long name is, on a phone too
         host.set_viewport_size({"width": 390, "height": 844})
         host.reload()
@@ -289,7 +292,7 @@ def test_badges_and_labels_fit_at_a_friends_table(browser: Any, server: str, gam
         assert host.evaluate(BADGES_FIT) == [], "host on a phone: badges cut"
         host.evaluate(ALL_BADGES, GAME_BADGES[game])
         assert host.evaluate(BADGES_FIT) == [], "host on a phone: badges cut when every one shows"
-        host.screenshot(path=f"/tmp/shots-i25/friends-{game}-{lang}-host-390-all-badges.png")
+        host.screenshot(path=artifacts / f"friends-{game}-{lang}-host-390-all-badges.png")
     finally:
         for ctx in contexts:
             ctx.close()
