@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import CHROMIUM, start_server, stop_server
-from e2e_play import TIMEOUT_S, table_state
+from e2e_play import TIMEOUT_S, table_state, take_turn
 from test_friends_e2e import _axe
 from test_site_e2e import SLUGS
 
@@ -75,6 +75,17 @@ def test_the_host_lets_the_ai_play_for_a_friend_who_left(browser: Any, tmp_path:
         )
         assert host.locator("[data-key='seat-1-play-for']").count() == 0
         assert "ai_plays" in str(table_state(host)["people"][1])
+        # the AI plays on for Ann: her going is said once, not again before each of her moves
+        host.select_option("#pace", "0")
+        for _ in range(4):
+            take_turn(host, keyboard=False)
+            host.wait_for_function(
+                "() => ['human', 'over'].includes(document.getElementById('status').dataset.status)",
+                timeout=TIMEOUT_S * 1000,
+            )
+        lines = host.locator("#log p").all_inner_texts()
+        gone = [line for line in lines if "Ann" in line and ("away" in line or "AI plays for" in line)]
+        assert len(gone) == 1, lines
         _axe(host, "host, the AI playing for a friend who left", errors)
     finally:
         for ctx in contexts:

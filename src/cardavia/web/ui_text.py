@@ -241,6 +241,30 @@ COMMON: dict[str, Msg | Plural] = {
         "Your friends are at this table. Start a new game of your own? The AI will play your seat here, "
         "so they can play on.",
     ),
+    # the tradition page's Play with a level other than that of this browser's unfinished table
+    "level_ask": Msg(
+        "table: the player chose a level on the tradition page, but this browser has a game in progress "
+        "at another level; %(old)s and %(new)s are Easy, Normal or Hard",
+        "You have a game in progress against %(old)s opponents. You chose %(new)s.",
+    ),
+    "level_resume": Msg(
+        "table button: go on with the game in progress at its level; %(level)s is Easy, Normal or Hard",
+        "Go on with it (%(level)s)",
+    ),
+    "playing_level_ai": Msg(
+        "table shared with friends: how strong the AI players at this table are (the friends are "
+        "opponents too); %(level)s is Easy, Normal or Hard",
+        "Opponents: AI %(level)s",
+    ),
+    "deal_won": Msg(
+        "table log, last line of a deal: %(name)s (a seat, or a friend's own name) won the deal",
+        "%(name)s wins the deal.",
+    ),
+    "deal_won_you": Msg("table log, last line of a deal the player won", "You win the deal."),
+    "level_new": Msg(
+        "table button: start a new game at the level just chosen; %(level)s is Easy, Normal or Hard",
+        "New game (%(level)s)",
+    ),
 }
 
 # The replay page's own texts (with COMMON and the game's texts, which name the moves and seats).

@@ -51,7 +51,7 @@ export function isShared(people) {
 
 /**
  * The seat list and its buttons. ``h``: the table page's helpers (``t``, ``seatName``, ``api``,
- * ``update``, ``log``, ``notice``, ``me``).
+ * ``update``, ``log``, ``notice``, ``me``, and ``away``: the seats the log has said are away).
  */
 export function createSeats(h) {
   const { t, seatName, api } = h;
@@ -77,9 +77,16 @@ export function createSeats(h) {
         continue;
       }
       if (person.seat === h.me()) continue; // this browser is here: its own comings are not news
-      if (person.ai_plays && !before.ai_plays) h.log(t("handed_ai", { name }));
-      else if (person.here === false && before.here === true) h.log(t("left_table", { name }));
-      else if (person.here === true && before.here === false) h.log(t("back_table", { name }));
+      // one line when someone goes (whatever says it first: this, or a move the AI makes for them)
+      // and one when they are back
+      if (person.ai_plays && !before.ai_plays) { h.log(t("handed_ai", { name })); h.away.add(person.seat); }
+      else if (person.here === false && before.here === true) {
+        if (!h.away.has(person.seat)) h.log(t("left_table", { name }));
+        h.away.add(person.seat);
+      } else if (person.here === true && before.here === false) {
+        h.log(t("back_table", { name }));
+        h.away.delete(person.seat);
+      }
     }
   }
 

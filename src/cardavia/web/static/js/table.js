@@ -37,6 +37,8 @@ let table = null;
 let events = null;
 let loggedSeq = 0;
 let drawnNoted = null;
+let wonNoted = null; // the deal whose winner the log has named
+const away = new Set(); // the seats the log has said are away (their person left), until they are back
 let busy = false;
 let retryMs = 1000; // the event stream's reconnection delay, doubled up to 8 s while it fails
 let retryTimer = null;
@@ -109,11 +111,16 @@ function pace() {
 
 // A level chosen on the tradition page arrives as ?level=: it becomes this browser's choice, and the
 // address loses it so that a reload or a bookmark does not choose again.
+// ``askedLevel``: that choice, if one came, so that a table of another level is not resumed unasked.
+let askedLevel = null;
 {
   const params = new URLSearchParams(location.search);
   const asked = params.get("level");
   if (asked !== null) {
-    if (LEVELS.includes(asked)) localStorage.setItem(levelKey, asked);
+    if (LEVELS.includes(asked)) {
+      localStorage.setItem(levelKey, asked);
+      askedLevel = asked;
+    }
     params.delete("level");
     const query = params.toString();
     history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
@@ -192,6 +199,8 @@ async function start() {
       backOnline();
       update(reply.body);
       connect();
+      if (askedLevel && reply.body.level !== askedLevel) askLevel(reply.body.level, askedLevel);
+      askedLevel = null;
       return;
     }
     if (unreachable(reply)) {
@@ -204,13 +213,43 @@ async function start() {
   await create();
 }
 
-// Updates are shown in order; one that ends a trick holds the next ones back while the trick is
-// read (the pause grows with the chosen pace; Instant holds nothing).
+// The player chose a level on the tradition page but this browser has a table of another level:
+// they say which they want, this one at its level or a new one at the level chosen.
+function askLevel(current, chosen) {
+  const box = $("level-ask");
+  const name = (value) => t(`level_${value}`);
+  $("level-ask-text").textContent = t("level_ask", { old: name(current), new: name(chosen) });
+  $("level-resume").textContent = t("level_resume", { level: name(current) });
+  $("level-new").textContent = t("level_new", { level: name(chosen) });
+  box.hidden = false;
+  const close = () => { box.hidden = true; $("level-resume").onclick = null; $("level-new").onclick = null; };
+  $("level-resume").onclick = () => { close(); keepInHand(); };
+  $("level-new").onclick = async () => { close(); await newGame(); };
+  $("level-resume").focus({ preventScroll: true });
+}
+
+// A new table of this browser's own: a host's friends play on, the AI taking the host's seat.
+async function newGame() {
+  if (table && me === 0 && isShared(table.people)) {
+    const reply = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/seats/0/ai`);
+    if (unreachable(reply)) { notice(t("offline"), "offline"); return; }
+    storeLinks(table.id, {});
+  }
+  await create();
+}
+
+// One move at a time, whatever the server's timing: updates wait in this queue and are shown in
+// order, each move at least the pace after the one before, and one that ends a trick holds the next
+// ones back while the trick is read and gathered (the pause grows with the chosen pace; Instant
+// holds nothing). The server may play on while a trick is held: its moves queue here and come out
+// one by one, never two in the same moment. The player's own move (``own``, the reply to their
+// action) is shown at once when nothing waits before it.
 const pending = [];
 let holdUntil = 0;
 let pumpTimer = null;
-function update(next) {
+function update(next, { own = false } = {}) {
   if (!next || !next.view) return;
+  if (own && !pending.length && (!table || next.seq > table.seq)) holdUntil = 0;
   pending.push(next);
   pump();
 }
@@ -224,7 +263,9 @@ function pump() {
     if (table && next.id !== table.id && next.id !== localStorage.getItem(storeKey)) continue; // a table given up
     const previous = table;
     show(next);
-    if (previous && table === next && game.holds(previous, next)) holdUntil = performance.now() + motion.hold();
+    if (!previous || table !== next || previous.id !== next.id || next.seq <= previous.seq) continue;
+    // a move was shown: the next one waits its pace, or the whole hold of a finished trick
+    holdUntil = performance.now() + (game.holds(previous, next) ? motion.hold() : pace());
   }
 }
 
@@ -235,6 +276,7 @@ function show(next) {
     loggedSeq = next.deal_start ?? next.seq;
     $("log").replaceChildren();
     me = next.seat ?? 0;
+    away.clear();
     arrangeSeats(me);
   }
   const entries = (next.last || []).filter((entry) => entry.seq >= loggedSeq);
@@ -260,10 +302,14 @@ function show(next) {
     if (entry.seat >= 0) {
       // a move the AI made for a person whose time ran out is said to be the AI's
       if (entry.auto) {
-        flush();
         const left = entry.auto_reason === "left"; // the person had left, rather than run out of time
-        if (entry.seat === me) log(t(left ? "auto_left_you" : "auto_played_you"));
-        else log(t(left ? "auto_left" : "auto_played", { name: seatName(entry.seat) }));
+        // a person who left is said to be away once, not before each move the AI makes for them
+        if (!left || !away.has(entry.seat)) {
+          flush();
+          if (left) away.add(entry.seat);
+          if (entry.seat === me) log(t(left ? "auto_left_you" : "auto_played_you"));
+          else log(t(left ? "auto_left" : "auto_played", { name: seatName(entry.seat) }));
+        }
       }
       plays.push(entry);
       continue;
@@ -279,6 +325,14 @@ function show(next) {
   const ended = (next.deals || []).find((d) => d.deal_no === next.deal_no);
   if (ended && ended.drawn) noteDrawn(next.deal_no);
   if (previous && previous.deal_no !== next.deal_no && !dealNamed) log(t("deal_no", { num: next.deal_no }));
+  // the log ends with who won the deal (a drawn deal has said so above)
+  const done = `${next.id}/${next.deal_no}`;
+  if (next.status === "over" && ended && !ended.drawn && ended.winner !== null && ended.winner !== undefined && wonNoted !== done) {
+    wonNoted = done;
+    log(ts("deal_won", ended.winner));
+  }
+  // someone back at the table may be said to be away again when they next leave
+  for (const person of next.people || []) if (person.here !== false && !person.ai_plays) away.delete(person.seat);
   if (entries.length) loggedSeq = Math.max(...entries.map((e) => e.seq)) + 1;
   loggedSeq = Math.max(loggedSeq, next.seq);
   motion.before();
@@ -310,6 +364,13 @@ function keepFocus(render) {
   }
 }
 
+// The seat whose turn it is, as far as the page shows one: none while the table waits for invited
+// people or once the deal is over (a game's "To play" badge and the felt's mark read this).
+function actingSeat() {
+  if (!table || !["human", "bots", "people"].includes(table.status)) return null;
+  return table.view.to_act ?? null;
+}
+
 // The status line changes once a turn: your turn, the opponents', the end of the deal with its result.
 function setStatus(text) {
   const box = $("status");
@@ -335,7 +396,7 @@ function renderAll() {
     $("status").dataset.seq = String(table.seq);
     setStatus(statusText(status, view));
     document.title = status === "human" ? t("title_your_turn", { title: baseTitle }) : baseTitle;
-    for (const seat of document.querySelectorAll(".seat")) seat.classList.toggle("to-act", Number(seat.dataset.seat) === view.to_act && status !== "over");
+    for (const seat of document.querySelectorAll(".seat")) seat.classList.toggle("to-act", Number(seat.dataset.seat) === actingSeat());
     $("act-hint").disabled = status !== "human" || busy;
     $("act-next").hidden = status !== "over" || Boolean(table.ends); // a table that ends with its deal
     // a table waiting for invited people: the host may start with the AI in the open seats, and
@@ -344,7 +405,13 @@ function renderAll() {
     clearTimeout(waitTimer);
     if (status === "waiting") waitTimer = setTimeout(refreshWaiting, 2000);
     const shown = $("table-level");
-    const levelText = t("playing_level", { level: t(`level_${table.level}`) });
+    // at a table shared with friends the opponents are people too: the level is the AI's, and a
+    // table without an AI seat has none to show
+    const people = table.people || [];
+    const shared = isShared(people);
+    const levelName = t(`level_${table.level}`);
+    const levelText = !shared ? t("playing_level", { level: levelName })
+      : people.some((p) => p.kind === "ai") ? t("playing_level_ai", { level: levelName }) : "";
     if (shown.textContent !== levelText) shown.textContent = levelText;
     shown.dataset.level = table.level;
     game.render(table, busy);
@@ -426,7 +493,7 @@ async function act(action) {
   if (reply.ok) {
     backOnline();
     game.clearSelection(action);
-    update(reply.body);
+    update(reply.body, { own: true });
     renderAll(); // the stream may already be ahead of this reply: the controls still need enabling
   } else if (reply.status === 409 && reply.body && reply.body.table) {
     notice(t("stale"), "info");
@@ -525,25 +592,23 @@ function listShortcuts() {
 
 const helpers = {
   data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers,
-  keepFocus, setRoving, motion, reason, me: () => me, posOf,
+  keepFocus, setRoving, motion, reason, me: () => me, posOf, actingSeat,
 };
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
 text.setSeats(game.seats);
-const seats = createSeats({ t, seatName, api, update, log, notice, me: () => me });
+const seats = createSeats({ t, seatName, api, update, log, notice, me: () => me, away });
 
 $("act-hint").addEventListener("click", hint);
 $("act-start").addEventListener("click", startNow);
 $("act-next").addEventListener("click", nextDeal);
-$("act-new").addEventListener("click", async () => {
+$("act-new").addEventListener("click", () => {
+  // the host's friends play on: the AI takes the host's seat (and any seat still open) first
   if (table && me === 0 && isShared(table.people)) {
-    // the host's friends play on: the AI takes the host's seat (and any seat still open) first
     if (!window.confirm(t("leave_confirm"))) return;
-    const reply = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/seats/0/ai`);
-    if (unreachable(reply)) { notice(t("offline"), "offline"); return; }
-    storeLinks(table.id, {});
   } else if (table && table.status !== "over" && !window.confirm(t("new_confirm"))) return;
-  create();
+  $("level-ask").hidden = true;
+  newGame();
 });
 $("hand").addEventListener("keydown", handKeys);
 document.addEventListener("keydown", shortcutKeys);

@@ -30,7 +30,7 @@ export default function createCherki(h) {
       const badges = [];
       if (view.dealer === seat) badges.push(el("span", { class: "badge", text: t("dealer") }));
       if (view.called[seat]) badges.push(el("span", { class: "badge called", text: t("called") }));
-      if (view.to_act === seat && view.phase !== "over") badges.push(el("span", { class: "badge", text: t("to_act") }));
+      if (h.actingSeat() === seat) badges.push(el("span", { class: "badge", text: t("to_act") }));
       // a discard someone took went into that player's hand: it is no longer in the row
       const mine = view.discards.filter((d) => d.seat === seat && (d.taken_by === null || d.taken_by === undefined));
       const row = mine.map((d) => {
@@ -54,7 +54,7 @@ export default function createCherki(h) {
         }),
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.hand_sizes[seat]) }));
       box.replaceChildren(...[
-        el("div", { class: "seat-name" }, el("span", { text: seatName(seat) }), badges),
+        el("div", { class: "seat-name" }, el("span", { class: "seat-label", text: seatName(seat), title: seatName(seat) }), badges),
         backs,
         seat === h.me() ? el("div", { class: "seat-facts" }, el("span", { text: t("cards_in_hand", { num: view.hand_sizes[seat] }) })) : null,
         el("div", { class: "discard-label", text: t("discards") }),

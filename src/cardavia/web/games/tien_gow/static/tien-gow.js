@@ -73,7 +73,7 @@ export default function createTienGow(h) {
       const seat = Number(box.dataset.seat);
       const badges = [];
       if (view.banker === seat) badges.push(el("span", { class: "badge", text: t("banker") }));
-      if (view.to_act === seat && !view.over) badges.push(el("span", { class: "badge", text: t("to_act") }));
+      if (h.actingSeat() === seat) badges.push(el("span", { class: "badge", text: t("to_act") }));
       box.setAttribute("aria-label", t("seat_label", { name: seatName(seat) }));
       box.setAttribute("role", "group");
       // an opponent's hand as the backs of its tiles, its count beside them
@@ -81,7 +81,7 @@ export default function createTienGow(h) {
         Array.from({ length: view.hand_sizes[seat] }, () => piece("tile", "back", "back", null)),
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.hand_sizes[seat]) }));
       box.replaceChildren(...[
-        el("div", { class: "seat-name" }, el("span", { text: seatName(seat) }), badges),
+        el("div", { class: "seat-name" }, el("span", { class: "seat-label", text: seatName(seat), title: seatName(seat) }), badges),
         backs,
         el("div", { class: "seat-facts" },
           el("span", { text: t("columns", { num: view.columns[seat] }) }),
