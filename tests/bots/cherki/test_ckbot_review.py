@@ -174,7 +174,6 @@ def test_a_better_discard_says_the_card_it_keeps() -> None:
 
     reason = hint("discard-keep", card="2c", kept="9c", distance=1, ways=6)
     assert reason.text == (
-        "discard 2 of Coins (2c) and keep 9 of Coins (9c): you stay 1 card from ready and 6 unseen cards "
-        "would improve your hand"
+        "it keeps 9 of Coins (9c): you stay 1 card from ready and 6 unseen cards would improve your hand"
     )
     assert reason.params == {"card": "2c", "kept": "9c", "distance": 1, "ways": 6}

@@ -120,9 +120,9 @@ def test_a_face_down_better_move_keeps_the_tiles_the_player_spent() -> None:
 
     spent = (BY_CODE["6-6"], BY_CODE["1-3"], BY_CODE["1-3"])
     assert [t.code for t in _less(spent, (BY_CODE["1-3"],))] == ["6-6", "1-3"]  # one copy of two
-    reason = _keeping("down-keep", make_play(1, ["2-2"], face_up=False), _less((BY_CODE["6-6"],), ()))
+    reason = _keeping(make_play(1, ["2-2"], face_up=False), _less((BY_CODE["6-6"],), ()))
     assert reason.to_json() == {
-        "id": "down-keep",
-        "text": "put Board 2-2 face down and keep Heaven 6-6 for a later trick",
+        "id": "keep",
+        "text": "it keeps Heaven 6-6 for a later trick",
         "params": {"tiles": ["2-2"], "kept": ["6-6"]},
     }

@@ -50,11 +50,9 @@ HINTS: dict[str, str] = {
     "discard-hunch": "discard {card_name} ({card}) on a hunch",
     "take-set": "take {card_name} ({card}): it adds to a set you are building",
     "draw-casual": "draw a card from the stock",
-    # the review: why its better move is better, when ``normal`` would not have played it
-    "discard-keep": (
-        "discard {card_name} ({card}) and keep {kept}: you stay {distance} from ready "
-        "and {ways} would improve your hand"
-    ),
+    # the review: why its better move is better, when ``normal`` would not have played it (the page
+    # shows the move itself just before)
+    "discard-keep": "it keeps {kept}: you stay {distance} from ready and {ways} would improve your hand",
     "take-known": "take {card_name} ({card}): a card you can see is worth more here than one from the stock",
     "draw-unseen": "draw: {card_name} ({card}) would help, but taking it shows the others what you collect",
     # a move named by the review (the better move of a decision)

@@ -37,12 +37,10 @@ HINTS: dict[str, str] = {
     "hunch": "play {tiles} on a hunch",
     "hunch-down": "put {tiles} face down on a hunch",
     "search": "{tiles} did best in {samples} ({score} on average)",
-    # the review: why its better move is better, when ``normal`` would not have played it; ``kept``
-    # names the tiles the player spent instead
-    "lead-keep": "lead {tiles} and keep {kept} for a later trick",
+    # the review: why its better move is better, when ``normal`` would not have played it (the page
+    # shows the move itself just before); ``kept`` names the tiles the player spent instead
+    "keep": "it keeps {kept} for a later trick",
     "lead-together": "lead {tiles} together, not one of them alone",
-    "beat-keep": "beat with {tiles} and keep {kept} for a later trick",
-    "down-keep": "put {tiles} face down and keep {kept} for a later trick",
     # a move named by the review (the better move of a decision): what to play, face up or down
     "move-up": "play {tiles} face up",
     "move-down": "put {tiles} face down",

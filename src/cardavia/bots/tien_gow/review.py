@@ -70,13 +70,14 @@ class TienGowAnalyst:
         if self.key(normal.action) == self.key(action):
             return normal.reason
         kept = _less(chosen.tiles, action.tiles)
-        if not view.trick:  # a lead
-            return _keeping("lead-keep", action, kept) if kept else reason_for("lead-together", _mask(action))
-        if action.face_up:  # a follow face up beats the trick
-            if kept and chosen.face_up:
-                return _keeping("beat-keep", action, kept)
-            return reason_for("beat", _mask(action))
-        return _keeping("down-keep", action, kept) if kept else reason_for("move-down", _mask(action))
+        if action.face_up and view.trick and not chosen.face_up:
+            return reason_for("beat", _mask(action))  # it takes the trick the player gave up
+        if kept:
+            return _keeping(action, kept)
+        if not view.trick:  # a lead of the player's tiles and more: together
+            return reason_for("lead-together", _mask(action))
+        # the same tiles, the other face (both sizes follow the lead's)
+        return reason_for("beat" if action.face_up else "move-down", _mask(action))
 
 
 def _less(tiles: tuple[Tile, ...], spent: tuple[Tile, ...]) -> tuple[Tile, ...]:
@@ -91,11 +92,11 @@ def _less(tiles: tuple[Tile, ...], spent: tuple[Tile, ...]) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-def _keeping(reason_id: str, action: Play, kept: tuple[Tile, ...]) -> Reason:
-    """A reason about the move's tiles and the tiles it keeps, both named as the table names them."""
+def _keeping(action: Play, kept: tuple[Tile, ...]) -> Reason:
+    """What ``action`` keeps: ``kept``, named as the table names tiles (the move's own are in params)."""
     params = {"tiles": action.codes, "kept": [t.code for t in kept]}
     shown = {"tiles": show_named(action.tiles), "kept": show_named(kept)}
-    return make_reason(HINTS, reason_id, params, shown, COUNTS)
+    return make_reason(HINTS, "keep", params, shown, COUNTS)
 
 
 ANALYST = TienGowAnalyst()
