@@ -314,7 +314,10 @@ export default function createTienGow(h) {
       for (const entry of entries) {
         const a = entry.action || {};
         const seat = entry.seat;
-        if (a.face === "down") out.push(ts("played_down", seat, { num: a.count ?? (a.tiles || []).length }));
+        // the player's own face-down tiles are theirs to know (the server leaves them in their own
+        // entries only): named, so a replay can set them beside the review's better move
+        if (a.face === "down" && seat === h.me() && Array.isArray(a.tiles) && a.tiles.length) out.push(t("played_down_named_you", { tiles: tilesText(a.tiles) }));
+        else if (a.face === "down") out.push(ts("played_down", seat, { num: a.count ?? (a.tiles || []).length }));
         else if (index % 4 === 0) out.push(ts("led", seat, { tiles: tilesText(a.tiles || []) }));
         else out.push(ts("played_up", seat, { tiles: tilesText(a.tiles || []) }));
         if (index % 4 === 3) {
