@@ -43,10 +43,16 @@ export default function createTienGow(h) {
   function playGroup(play, high, fresh) {
     const up = play.face === "up";
     const count = up ? play.tiles.length : play.count ?? (play.tiles || []).length;
+    // a face-down play is its backs, but the player's own shows its tiles (the view gives them to
+    // that seat alone), dimmed, in a group named as face down
+    const own = !up && Array.isArray(play.tiles) && play.tiles.length > 0;
     const tiles = up
       ? play.tiles.map((code) => piece("tile", code, "mini", pieceLabel(code)))
-      : [el("span", { role: "img", "aria-label": t("face_down", { num: count }), class: "tiles" },
-          ...Array.from({ length: count }, () => piece("tile", "back", "mini", null)))];
+      : own
+        ? [el("span", { role: "group", "aria-label": t("face_down", { num: count }), class: "tiles own-down" },
+            ...play.tiles.map((code) => piece("tile", code, "mini", pieceLabel(code))))]
+        : [el("span", { role: "img", "aria-label": t("face_down", { num: count }), class: "tiles" },
+            ...Array.from({ length: count }, () => piece("tile", "back", "mini", null)))];
     // each play sits on the side of the seat that made it, and a new one travels in from there
     return el("div", {
       class: `play-group${high ? " high" : ""}${up ? "" : " down"}`,
