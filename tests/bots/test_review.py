@@ -116,7 +116,7 @@ class _ToyAnalyst:
 
         return Reason("toy", f"play {action}", {})
 
-    def reason(self, view: Any, action: int, samples: int, mean: float) -> Any:
+    def reason(self, view: Any, action: int, chosen: int, samples: int, mean: float) -> Any:
         return self.describe(action)
 
 
@@ -154,3 +154,26 @@ def test_an_alternative_clearly_below_the_leader_gets_no_more_samples() -> None:
     assert d.samples > 32
     # the hopeless one is dropped at the first check; the close ones and the chosen one go on
     assert analyst.calls[3] == 32 and analyst.calls[0] == d.samples
+
+
+def test_biggest_losses_are_the_decisions_labelled_a_loss_biggest_first() -> None:
+    from cardavia.bots.base import Reason
+    from cardavia.bots.review import DecisionReview, Review, biggest_losses
+
+    def decision(index: int, loss: float, label: str) -> DecisionReview:
+        why = Reason("toy", "why", {})
+        return DecisionReview(index, {}, {}, loss, (loss / 2, loss * 2), label, 64, loss * 3, why, 3)
+
+    review = Review(
+        "toy",
+        0,
+        (
+            decision(0, 0.0, "best"),
+            decision(1, 0.8, "good"),  # a loss the samples cannot tell from noise: not listed
+            decision(2, 2.5, "inaccuracy"),
+            decision(3, 7.0, "blunder"),
+            decision(4, 2.5, "mistake"),
+        ),
+    )
+    assert [d.index for d in biggest_losses(review)] == [3, 2, 4]
+    assert review.to_json(full=True)["losses"] == [3, 2, 4]

@@ -127,7 +127,7 @@ def test_the_table_names_cards_without_their_code(lang: str) -> None:
 # Placeholders of the engines' and bots' templates that hold no count: pieces and their names,
 # seats (shown as the players' names), words of a malformed record.
 NOT_COUNTS = {
-    "tiles", "a", "b", "high", "civil", "tile", "partner", "card", "card_name", "kind", "kind_name",
+    "tiles", "kept", "a", "b", "high", "civil", "tile", "partner", "card", "card_name", "kind", "kind_name",
     "seat", "to_act", "do", "what", "option", "value",
     # payment reasons: a trick's number (an ordinal), the winner's card points joined by " + ", the
     # seat whose debt a catch moves; {value} is an amount, a multiplier or a difference, never before a noun

@@ -111,8 +111,9 @@ class Analyst(Protocol):
         the replay says the better move with it, in the player's language."""
         ...
 
-    def reason(self, view: Any, action: Any, samples: int, mean: float) -> Reason:
-        """Why ``action`` (the review's best) is good, as the bots' hint reasons say it."""
+    def reason(self, view: Any, action: Any, chosen: Any, samples: int, mean: float) -> Reason:
+        """Why ``action`` (the review's best) is better than ``chosen``, in a player's words: what it
+        wins, keeps or risks, as the bots' hint reasons say it (the figures are the review's own)."""
         ...
 
 
@@ -131,6 +132,7 @@ class DecisionReview:
     reason: Reason  # why the best is best (the bot's short reason)
     alternatives: int
     better: Reason | None = None  # the best action named as a move (see Analyst.describe)
+    mean: float = 0.0  # the best action's mean outcome over the samples (the chosen one's is mean − loss)
 
     def to_json(self, full: bool = False) -> dict[str, Any]:
         """The contract's object; ``full`` adds what the replay page shows (reason, samples, spread)."""
@@ -146,6 +148,7 @@ class DecisionReview:
             out.update(
                 samples=self.samples,
                 spread=self.spread,
+                mean=self.mean,
                 alternatives=self.alternatives,
                 reason=self.reason.to_json(),
             )
@@ -192,6 +195,7 @@ class Review:
             "summary": self.summary(),
         }
         if full:
+            out["losses"] = [d.index for d in biggest_losses(self)]  # what the page lists, in order
             out["seed"] = self.seed
             out["version"] = self.version
             out["thresholds"] = dict(zip(LABELS[2:], self.thresholds, strict=True))
@@ -290,9 +294,10 @@ def review_decision(
         label=label,
         samples=n,
         spread=_round(max(means) - min(math.fsum(v) / len(v) for v in values if v)),
-        reason=analyst.reason(view, best_action, n, math.fsum(values[best][:n]) / n),
+        reason=analyst.reason(view, best_action, chosen, n, math.fsum(values[best][:n]) / n),
         alternatives=len(alts),
         better=analyst.describe(best_action),
+        mean=_round(math.fsum(values[best][:n]) / n),
     )
 
 
@@ -389,9 +394,15 @@ def review_text(text: str, seat: int, *, seed: int = 0, max_samples: int | None 
     return review_record(record, seat, seed=seed, max_samples=max_samples)
 
 
+LOSS_LABELS: tuple[str, ...] = LABELS[2:]  # the labels of a loss the samples can tell from noise
+
+
 def biggest_losses(review: Review) -> list[DecisionReview]:
-    """The decisions that lost points, the biggest loss first."""
-    return sorted((d for d in review.decisions if d.label != "best"), key=lambda d: (-d.loss, d.index))
+    """The decisions that lost points, the biggest loss first: those labelled a loss (inaccuracy,
+    mistake, blunder), whose interval's lower bound clears a threshold. A ``good`` decision's loss
+    is one the samples cannot tell from noise, or too small to name: it is not listed as lost."""
+    lost = (d for d in review.decisions if d.label in LOSS_LABELS and d.loss > 0)
+    return sorted(lost, key=lambda d: (-d.loss, d.index))
 
 
 SeatJob = tuple[str, int, int, int | None]  # record file, seat, seed, cap on samples

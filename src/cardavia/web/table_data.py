@@ -29,7 +29,7 @@ from cardavia.web.ui_text import COMMON, REPLAY
 # Error parameters that hold pieces as codes: shown as the code alone ("codes the player just
 # chose") or as the translated name then the code.
 CODE_KEYS = ("tiles", "a", "b")
-NAMED_KEYS = ("high", "civil", "tile", "card", "cards", "kind")
+NAMED_KEYS = ("high", "civil", "tile", "card", "cards", "kind", "kept")
 NAME_KEYS = ("partner",)  # a piece's English name, translated as such
 
 

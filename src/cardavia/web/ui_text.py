@@ -265,6 +265,19 @@ COMMON: dict[str, Msg | Plural] = {
         "table button: start a new game at the level just chosen; %(level)s is Easy, Normal or Hard",
         "New game (%(level)s)",
     ),
+    # a table opened from a replay to play one of the player's moves again
+    "tried_from": Msg(
+        "table page, at a table opened from a replay to play a move again; %(deal)s names the deal "
+        "('Deal 1'), %(step)s is the move's number in the replay, %(move)s the move the review suggested "
+        "('put Heaven 6-6 face down')",
+        "%(deal)s, move %(step)s again — the review suggested: %(move)s.",
+    ),
+    "tried_from_plain": Msg(
+        "table page, at a table opened from a replay to play a move again, when the review suggested "
+        "nothing there; %(deal)s names the deal ('Deal 1'), %(step)s is the move's number in the replay",
+        "%(deal)s, move %(step)s again.",
+    ),
+    "back_to_replay": Msg("link from a table opened from a replay back to that replay", "Back to the replay"),
 }
 
 # The replay page's own texts (with COMMON and the game's texts, which name the moves and seats).
@@ -306,16 +319,10 @@ REPLAY: dict[str, Msg | Plural] = {
     ),
     "review_failed": Msg("replay: the review could not be finished", "The review could not be finished."),
     "review_retry": Msg("replay button: ask for the review again after it failed", "Try again"),
-    "review_summary": Plural(
-        "replay: the review's summary; %(points)s are the points lost (a decimal measure, not a count), "
+    "review_totals": Msg(
+        "replay, among the review's figures: %(points)s the points lost over all the decisions (a decimal), "
         "%(accuracy)s a percentage",
-        "%(num)s decision reviewed: points lost %(points)s, accuracy %(accuracy)s.",
-        "%(num)s decisions reviewed: points lost %(points)s, accuracy %(accuracy)s.",
-    ),
-    "accuracy_help": Msg(
-        "replay: what the review's accuracy means",
-        "Accuracy is the share of what your choices put at stake that you kept. Each choice is compared "
-        "with every other you had, played out many times from what you could see then.",
+        "Points lost in all: %(points)s; accuracy %(accuracy)s.",
     ),
     "label_best": Msg("review label: the player's choice was the best found", "Best"),
     "label_good": Msg("review label: a choice with no clear loss", "Good"),
@@ -333,6 +340,38 @@ REPLAY: dict[str, Msg | Plural] = {
         "%(label)s: points lost %(points)s (%(confidence)s interval %(low)s to %(high)s).",
     ),
     "better": Msg("replay: the better move; %(move)s describes it", "Better: %(move)s"),
+    "review_overview": Plural(
+        "replay: the review's first line; %(labels)s lists how many decisions got each label, "
+        "like 'Best: 9, Good: 2, Mistake: 1'",
+        "%(num)s decision reviewed: %(labels)s.",
+        "%(num)s decisions reviewed: %(labels)s.",
+    ),
+    "label_count": Msg(
+        "replay: one review label and how many decisions got it, in the review's first line; %(label)s is "
+        "the label, %(tally)s the number of decisions",
+        "%(label)s: %(tally)s",
+    ),
+    "figures": Msg(
+        "replay: a disclosure that opens the review's figures (deals played out, averages, intervals)",
+        "Figures",
+    ),
+    "accuracy_line": Msg(
+        "replay, among the review's figures: what accuracy is; %(full)s is one hundred percent",
+        "Accuracy: of the points your choices could win or lose, the share you kept (%(full)s when every "
+        "choice was the best).",
+    ),
+    "decision_lost": Msg(
+        "replay: what a choice cost; %(label)s is the review label, %(points)s the points lost (a decimal)",
+        "%(label)s: points lost %(points)s.",
+    ),
+    "measured": Plural(
+        "replay, among a decision's figures: the deal was played out %(num)s times from what the player "
+        "could see; %(best)s and %(chosen)s are average results in points (decimals)",
+        "The rest of the deal was played out %(num)s time from what you could see: the better move "
+        "scored %(best)s on average, yours %(chosen)s.",
+        "The rest of the deal was played out %(num)s times from what you could see: the better move "
+        "scored %(best)s on average, yours %(chosen)s.",
+    ),
     "why": Msg("replay: the reason the better move is better; %(reason)s is the reason", "Why: %(reason)s"),
     "losses_heading": Msg(
         "replay: heading of the list of the player's costliest decisions", "Biggest losses"

@@ -146,3 +146,34 @@ def test_the_better_move_names_the_card_to_discard() -> None:
         "text": "discard 2 of Coins (2c)" + (" and call Cherki" if calls else ""),
         "params": {"card": "2c"},
     }
+
+
+def test_the_reasons_say_what_the_better_move_keeps_or_makes_never_the_play_outs_figures() -> None:
+    from cardavia.bots.cherki.messages import HINTS
+
+    game = get_game("cherki")
+    ids = set()
+    for seed in range(3):
+        deal = game.new_deal(seed)
+        _bots_play(deal, "cherki", random.Random(seed), level="easy")
+        review = review_record(deal.to_record(), 0, seed=1, max_samples=24).to_json(full=True)
+        for d in review["decisions"]:
+            reason = d["reason"]
+            ids.add(reason["id"])
+            assert reason["id"] in HINTS and not reason["id"].startswith("search"), reason
+            assert not {"rounds", "net"} & set(reason["params"]), reason
+            if reason["id"] == "discard-keep":
+                # the card kept is the one the player discarded instead
+                assert reason["params"]["kept"] == d["chosen"]["card"], (d, reason)
+                assert reason["params"]["card"] == d["best"]["card"], (d, reason)
+    assert ids
+
+
+def test_a_better_discard_says_the_card_it_keeps() -> None:
+    from cardavia.bots.cherki.messages import hint
+
+    reason = hint("discard-keep", card="2c", kept="9c", distance=1, ways=6)
+    assert reason.text == (
+        "it keeps 9 of Coins (9c): you stay 1 card from ready and 6 unseen cards would improve your hand"
+    )
+    assert reason.params == {"card": "2c", "kept": "9c", "distance": 1, "ways": 6}

@@ -86,3 +86,43 @@ def test_the_better_move_is_named_as_a_move_to_make_face_up_or_down() -> None:
         "text": "put Heaven 6-6 face down",
         "params": {"tiles": ["6-6"]},
     }
+
+
+def test_the_reasons_say_what_the_better_move_wins_or_keeps_never_the_play_outs_figures() -> None:
+    from cardavia.bots.tien_gow.messages import HINTS
+
+    game = get_game("tien-gow")
+    kept_seen = 0
+    for seed in range(4):
+        deal = game.new_deal(seed)
+        _bots_play(deal, "tien-gow", random.Random(seed), level="easy")  # a beginner errs often
+        review = review_record(deal.to_record(), 0, seed=1, max_samples=48).to_json(full=True)
+        for d in review["decisions"]:
+            reason = d["reason"]
+            assert reason["id"] in HINTS and reason["id"] != "search", reason
+            assert not {"samples", "score"} & set(reason["params"]), reason
+            assert "{" not in reason["text"], reason
+            if "kept" in reason["params"]:
+                # the tiles kept are the player's own move's tiles that the better move did not spend
+                assert reason["params"]["kept"], reason
+                assert all(code in d["chosen"]["tiles"] for code in reason["params"]["kept"]), (d, reason)
+                assert all(code not in d["best"]["tiles"] for code in reason["params"]["kept"]), (d, reason)
+                kept_seen += 1
+            # the figures the reasons no longer carry are in the decision itself
+            assert d["samples"] > 0 and isinstance(d["mean"], float)
+    assert kept_seen > 0
+
+
+def test_a_face_down_better_move_keeps_the_tiles_the_player_spent() -> None:
+    from cardavia.bots.tien_gow.review import _keeping, _less
+    from cardavia.games.tien_gow.actions import make_play
+    from cardavia.games.tien_gow.tiles import BY_CODE
+
+    spent = (BY_CODE["6-6"], BY_CODE["1-3"], BY_CODE["1-3"])
+    assert [t.code for t in _less(spent, (BY_CODE["1-3"],))] == ["6-6", "1-3"]  # one copy of two
+    reason = _keeping(make_play(1, ["2-2"], face_up=False), _less((BY_CODE["6-6"],), ()))
+    assert reason.to_json() == {
+        "id": "keep",
+        "text": "it keeps Heaven 6-6 for a later trick",
+        "params": {"tiles": ["2-2"], "kept": ["6-6"]},
+    }

@@ -75,12 +75,17 @@ def check_view_hides(deal: TienGowDeal, seat: int, face_up_plays: list[tuple[int
     assert sorted(t.code for t in deal.view(seat).unseen()) == sorted(others)
     assert legal_codes <= set(own)
     plays = [p for t in view["tricks"] for p in t["plays"]] + view["trick"]
+    mine: list[list[str]] = []
     for p in plays:
-        if p["face"] == "down":
+        if p["face"] == "down" and p["seat"] == seat:  # its own: the seat played those tiles
+            assert set(p) == {"seat", "face", "count", "tiles"} and len(p["tiles"]) == p["count"]
+            mine.append(p["tiles"])
+        elif p["face"] == "down":
             assert set(p) == {"seat", "face", "count"}
         else:
             public.append((p["seat"], p["tiles"]))
     assert public == face_up_plays
+    assert mine == [[t.code for t in p.tiles] for p in deal.history if p.seat == seat and not p.face_up]
 
 
 def play_out(seed: int, opts: dict[str, Any], check_views: bool) -> TienGowDeal:

@@ -58,6 +58,27 @@ def test_the_view_after_the_end_has_the_result_and_no_hidden_tile() -> None:
     assert view.immediate == tuple(result["immediate"]) != (0, 0, 0, 0)
     data = view.to_json()
     assert data["over"] is True and data["hand"] == [] and data["legal"] == []
+    # another seat's face-down play is its count; only seat 2's own carry their tiles
     assert all(
-        p["face"] == "up" or set(p) == {"seat", "face", "count"} for t in data["tricks"] for p in t["plays"]
+        p["face"] == "up"
+        or set(p) == ({"seat", "face", "count", "tiles"} if p["seat"] == 2 else {"seat", "face", "count"})
+        for t in data["tricks"]
+        for p in t["plays"]
     )
+
+
+def test_a_seat_sees_its_own_face_down_tiles_in_the_trick_and_no_other_seat_does() -> None:
+    deal = deal_of(["2-2", "5-5", "3-3", "6-6"], banker=0)
+    for play in [up(0, "2-2"), up(1, "5-5"), down(2, "3-3")]:
+        deal.apply(play)
+    own = deal.view(2)
+    assert own.trick[2].to_json() == {"seat": 2, "face": "down", "count": 1, "tiles": ["3-3"]}
+    for seat in (0, 1, 3):
+        assert deal.view(seat).trick[2].to_json() == {"seat": 2, "face": "down", "count": 1}
+    # still counted once among what the seat has seen: its discards hold it
+    assert "3-3" not in [t.code for t in own.unseen()] and [t.code for t in own.discards] == ["3-3"]
+    deal.apply(up(3, "6-6"))
+    last = deal.view(2).last_trick
+    assert last is not None and last.to_json()["plays"][2]["tiles"] == ["3-3"]
+    assert "tiles" not in deal.view(1).last_trick.to_json()["plays"][2]  # type: ignore[union-attr]
+    assert deal.progress()["trick"] == []

@@ -1,10 +1,10 @@
 """English templates of the Cherki hints, by reason id (translated with msgctxt "hint").
 
-Placeholders: ``{card}`` is a card code and ``{card_name}`` its name; ``{kind}`` is a kind code
-("5", "RF") and ``{kind_name}`` its name ("5", "Red Flower"); ``{live}``, ``{distance}``,
-``{ways}``, ``{rounds}`` and ``{net}`` (a mean in points) are numbers, each shown by its plural
-phrase in ``COUNTS`` ("3 cards"). A reason's
-params carry only the codes and numbers: the names are filled in from them (the web layer fills
+Placeholders: ``{card}`` is a card code and ``{card_name}`` its name; ``{kept}`` a card the move
+keeps, named as in a sentence ("9 of Coins (9c)"); ``{kind}`` is a kind code ("5", "RF") and
+``{kind_name}`` its name ("5", "Red Flower"); ``{live}``, ``{distance}``, ``{ways}``, ``{rounds}`` and
+``{net}`` (a mean in points) are numbers, each shown by its plural phrase in ``COUNTS`` ("3 cards").
+A reason's params carry only the codes and numbers: the names are filled in from them (the web layer fills
 them with translated names), as the engine does for its error messages.
 """
 
@@ -50,6 +50,11 @@ HINTS: dict[str, str] = {
     "discard-hunch": "discard {card_name} ({card}) on a hunch",
     "take-set": "take {card_name} ({card}): it adds to a set you are building",
     "draw-casual": "draw a card from the stock",
+    # the review: why its better move is better, when ``normal`` would not have played it (the page
+    # shows the move itself just before)
+    "discard-keep": "it keeps {kept}: you stay {distance} from ready and {ways} would improve your hand",
+    "take-known": "take {card_name} ({card}): a card you can see is worth more here than one from the stock",
+    "draw-unseen": "draw: {card_name} ({card}) would help, but taking it shows the others what you collect",
     # a move named by the review (the better move of a decision)
     "move-draw": "draw a card from the stock",
     "move-take": "take {card_name} ({card}) from the discard pile",
@@ -93,6 +98,9 @@ def hint(reason_id: str, **params: Any) -> Reason:
     card = params.get("card")
     if isinstance(card, str):
         shown["card_name"] = card_name(card)
+    kept = params.get("kept")
+    if isinstance(kept, str):
+        shown["kept"] = f"{card_name(kept)} ({kept})"  # a card named as a sentence names it
     kind = params.get("kind")
     if isinstance(kind, str):
         shown["kind_name"] = KIND_NAMES[KIND_CODES.index(kind)]

@@ -19,7 +19,7 @@ from cardavia.bots.base import Reason
 from cardavia.bots.cherki.hard import _run, _Sampler
 from cardavia.bots.cherki.memory import Memory, read_view
 from cardavia.bots.cherki.messages import hint
-from cardavia.bots.cherki.normal import NormalBot
+from cardavia.bots.cherki.normal import NormalBot, discard_options, discard_reason, take_gain
 from cardavia.bots.review import Sampling, Thresholds
 from cardavia.games.cherki.actions import Action
 from cardavia.games.cherki.cards import KIND_CODES, kind_of_code
@@ -34,7 +34,9 @@ class CherkiAnalyst:
     """Reviews Cherki decisions; thresholds and sampling are explained in docs/review.md."""
 
     thresholds = Thresholds(inaccuracy=10.0, mistake=25.0, blunder=50.0)
-    version = 2  # 2: the play-outs call a ready hand that kept its call back (docs/review.md)
+    # 2: the play-outs call a ready hand that kept its call back (docs/review.md); 3: the reasons say
+    # what the better move keeps or makes, no longer the play-outs' figures
+    version = 3
     sampling = Sampling(screen=24, keep=4, min_samples=48, max_samples=1536, batch=24, precision=5.0)
 
     def is_decision(self, view: CherkiView) -> bool:
@@ -63,17 +65,46 @@ class CherkiAnalyst:
             return hint("move-discard-call", card=action.card)
         return hint(f"move-{action.do}", card=action.card)  # discard, take
 
-    def reason(self, view: CherkiView, action: Action, samples: int, mean: float) -> Reason:
+    def reason(self, view: CherkiView, action: Action, chosen: Action, samples: int, mean: float) -> Reason:
+        """Why ``action`` beats ``chosen``, in a player's words: ``normal``'s own reason when it would
+        have played it too, else what the move keeps or makes of the hand (never the play-outs'
+        figures: the page shows those apart)."""
         normal = NormalBot().decide(view, random.Random(0))
         if self.key(normal.action) == self.key(action):
             return normal.reason
-        net = round(mean)
-        if action.do == "discard":
-            return hint("search-discard", card=action.card or "", rounds=samples, net=net)
-        if action.do in ("draw", "take"):
-            return hint(f"search-{action.do}", rounds=samples, net=net)
-        wait = ready_wait(list(read_view(view).counts))
+        mem = read_view(view)
+        if action.do == "discard" and action.card is not None:
+            return _discard_reason(mem, action, chosen)
+        if action.do == "take" and mem.top is not None:
+            kind = kind_of_code(mem.top)
+            gain = take_gain(mem, kind)
+            if gain == 0:
+                return hint("take-ready", card=mem.top)
+            if gain is not None:
+                return hint("take-closer", card=mem.top, distance=gain)
+            if mem.counts[kind] > 0:
+                return hint("take-set", card=mem.top)
+            return hint("take-known", card=mem.top)
+        if action.do == "draw":
+            if mem.top is None:
+                return hint("draw-empty")
+            if take_gain(mem, kind_of_code(mem.top)) is None:
+                return hint("draw-no-help", card=mem.top)
+            return hint("draw-unseen", card=mem.top)
+        wait = ready_wait(list(mem.counts))
         return hint("call-ready", kind=KIND_CODES[wait] if wait is not None else "")
+
+
+def _discard_reason(mem: Memory, action: Action, chosen: Action) -> Reason:
+    """A discard said by what it leaves (``normal``'s words for that option), and by the card it
+    keeps when the player discarded another."""
+    kind = kind_of_code(action.card or "")
+    option = next(o for o in discard_options(mem) if o.kind == kind)
+    defending = mem.called[mem.left]
+    kept = chosen.card if chosen.do == "discard" and chosen.card is not None else None
+    if kept is None or kind_of_code(kept) == kind or action.call or option.wait is not None or defending:
+        return discard_reason(action, option, defending, action.call)
+    return hint("discard-keep", card=action.card, kept=kept, distance=option.distance, ways=option.ways)
 
 
 ANALYST = CherkiAnalyst()

@@ -1,9 +1,9 @@
 """English templates of every Tien Gow hint reason, by id (translated with msgctxt "hint").
 
 Fields: ``tiles`` is the tile or tiles the reason is about, shown by name then code ("Heaven 6-6 +
-nine 4-5"; its parameter is the list of codes); ``count`` a number of columns, ``samples`` the
-number of simulated deals and ``score`` their average result in points, each shown by its plural
-phrase in ``COUNTS`` ("3 columns").
+nine 4-5"; its parameter is the list of codes), and ``kept`` the tiles a move keeps, shown alike;
+``count`` a number of columns, ``samples`` the number of simulated deals and ``score`` their average
+result in points, each shown by its plural phrase in ``COUNTS`` ("3 columns").
 """
 
 from __future__ import annotations
@@ -37,6 +37,10 @@ HINTS: dict[str, str] = {
     "hunch": "play {tiles} on a hunch",
     "hunch-down": "put {tiles} face down on a hunch",
     "search": "{tiles} did best in {samples} ({score} on average)",
+    # the review: why its better move is better, when ``normal`` would not have played it (the page
+    # shows the move itself just before); ``kept`` names the tiles the player spent instead
+    "keep": "it keeps {kept} for a later trick",
+    "lead-together": "lead {tiles} together, not one of them alone",
     # a move named by the review (the better move of a decision): what to play, face up or down
     "move-up": "play {tiles} face up",
     "move-down": "put {tiles} face down",

@@ -10,14 +10,17 @@ cost about 0.1 s per play instead, some thousand times more: a whole review woul
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Hashable
 
 from cardavia.bots.base import Reason
+from cardavia.bots.reasons import make_reason
 from cardavia.bots.review import Sampling, Thresholds
 from cardavia.bots.tien_gow.levels import NormalBot, reason_for, rollout
+from cardavia.bots.tien_gow.messages import COUNTS, HINTS
 from cardavia.bots.tien_gow.sim import Position, Sim, position_of, sample_world
 from cardavia.games.tien_gow.actions import Play
-from cardavia.games.tien_gow.tiles import mask_of
+from cardavia.games.tien_gow.tiles import Tile, mask_of, show_named
 from cardavia.games.tien_gow.view import View
 
 
@@ -32,7 +35,7 @@ class TienGowAnalyst:
     """Reviews Tien Gow decisions; thresholds and sampling are explained in docs/review.md."""
 
     thresholds = Thresholds(inaccuracy=1.0, mistake=3.0, blunder=6.0)
-    version = 1
+    version = 2  # 2: the reasons say what the better move wins or keeps, not the play-outs' figures
     sampling = Sampling(screen=32, keep=6, min_samples=64, max_samples=768, batch=32, precision=0.5)
 
     def is_decision(self, view: View) -> bool:
@@ -59,11 +62,41 @@ class TienGowAnalyst:
     def describe(self, action: Play) -> Reason:
         return reason_for("move-up" if action.face_up else "move-down", _mask(action))
 
-    def reason(self, view: View, action: Play, samples: int, mean: float) -> Reason:
+    def reason(self, view: View, action: Play, chosen: Play, samples: int, mean: float) -> Reason:
+        """Why ``action`` beats ``chosen``, in a player's words: ``normal``'s own reason when it would
+        have played it too, else what the move wins (the trick it beats) or keeps (the tiles the
+        player spent instead); never the play-outs' figures, which the page shows apart."""
         normal = NormalBot().decide(view, random.Random(0))
         if self.key(normal.action) == self.key(action):
             return normal.reason
-        return reason_for("search", _mask(action), samples=samples, score=round(mean, 1))
+        kept = _less(chosen.tiles, action.tiles)
+        if action.face_up and view.trick and not chosen.face_up:
+            return reason_for("beat", _mask(action))  # it takes the trick the player gave up
+        if kept:
+            return _keeping(action, kept)
+        if not view.trick:  # a lead of the player's tiles and more: together
+            return reason_for("lead-together", _mask(action))
+        # the same tiles, the other face (both sizes follow the lead's)
+        return reason_for("beat" if action.face_up else "move-down", _mask(action))
+
+
+def _less(tiles: tuple[Tile, ...], spent: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """``tiles`` less those of ``spent`` (a multiset: a civil tile has two copies)."""
+    left = Counter(t.code for t in spent)
+    out = []
+    for t in tiles:
+        if left[t.code]:
+            left[t.code] -= 1
+        else:
+            out.append(t)
+    return tuple(out)
+
+
+def _keeping(action: Play, kept: tuple[Tile, ...]) -> Reason:
+    """What ``action`` keeps: ``kept``, named as the table names tiles (the move's own are in params)."""
+    params = {"tiles": action.codes, "kept": [t.code for t in kept]}
+    shown = {"tiles": show_named(action.tiles), "kept": show_named(kept)}
+    return make_reason(HINTS, "keep", params, shown, COUNTS)
 
 
 ANALYST = TienGowAnalyst()

@@ -501,9 +501,9 @@ class TienGowDeal:
             banker=self._banker,
             to_act=self._to_act,
             leader=None if self._result is not None else self._leader,
-            trick=tuple(_public(p) for p in self._trick),
+            trick=tuple(_public(p, seat) for p in self._trick),
             tricks=tuple(
-                PublicTrick(t.leader, t.winner, t.size, tuple(_public(p) for p in t.plays), t.payments)
+                PublicTrick(t.leader, t.winner, t.size, tuple(_public(p, seat) for p in t.plays), t.payments)
                 for t in self._tricks
             ),
             columns=tuple(self._columns),
@@ -571,8 +571,10 @@ def outcome_of(result: Mapping[str, Any]) -> Outcome:
     return outcome_from(result, "net", 4)
 
 
-def _public(play: tuple[int, int, bool]) -> PublicPlay:
+def _public(play: tuple[int, int, bool], viewer: int | None = None) -> PublicPlay:
+    """``play`` as ``viewer`` sees it: a face-down play's tiles only for the seat that played them
+    (they were its own; every other seat, and the public progress, sees their count)."""
     seat, mask, up = play
-    if up:
-        return PublicPlay(seat, True, mask.bit_count(), tiles_of(mask))
+    if up or seat == viewer:
+        return PublicPlay(seat, up, mask.bit_count(), tiles_of(mask))
     return PublicPlay(seat, False, mask.bit_count())

@@ -14,7 +14,8 @@ from cardavia.games.tien_gow.tiles import BY_CODE, Tile, full_set
 
 @dataclass(frozen=True, slots=True)
 class PublicPlay:
-    """A play as every seat sees it: the tiles of a face-up play, only the count of a face-down one."""
+    """A play as a seat sees it: the tiles of a face-up play, only the count of a face-down one (with
+    its tiles too in the view of the seat that played it: they were its own)."""
 
     seat: int
     face_up: bool
@@ -24,7 +25,10 @@ class PublicPlay:
     def to_json(self) -> dict[str, Any]:
         if self.face_up:
             return {"seat": self.seat, "face": "up", "tiles": [t.code for t in self.tiles]}
-        return {"seat": self.seat, "face": "down", "count": self.count}
+        out: dict[str, Any] = {"seat": self.seat, "face": "down", "count": self.count}
+        if self.tiles:  # the viewer's own face-down play
+            out["tiles"] = [t.code for t in self.tiles]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +87,9 @@ class View:
         Exactly the tiles the other seats may hold or have put face down (what a bot samples from).
         """
         left = Counter(t.code for t in full_set())
-        seen = [*self.hand, *self.discards]
-        seen += [t for trick in self.tricks for p in trick.plays for t in p.tiles]
-        seen += [t for p in self.trick for t in p.tiles]
+        seen = [*self.hand, *self.discards]  # the discards are the seat's own face-down plays
+        seen += [t for trick in self.tricks for p in trick.plays if p.face_up for t in p.tiles]
+        seen += [t for p in self.trick if p.face_up for t in p.tiles]
         left.subtract(t.code for t in seen)
         return tuple(BY_CODE[code] for code, n in left.items() for _ in range(n))
 

@@ -125,6 +125,11 @@ TEXTS: dict[str, Msg | Plural] = {
         "You played %(num)s tile face down.",
         "You played %(num)s tiles face down.",
     ),
+    "played_down_named_you": Msg(
+        "Tien Gow log and replay: the human player played these tiles face down (only they know which); "
+        "%(tiles)s tiles with names",
+        "You played %(tiles)s face down.",
+    ),
     "won_trick_you": Plural(
         "Tien Gow log: the human player won the trick",
         "You win the trick and take %(num)s column.",

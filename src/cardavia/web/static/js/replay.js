@@ -3,15 +3,18 @@
 // the player's decisions (queued on the server, polled until done). It never acts on a table.
 import { createText, el, fmt, piece } from "./text.js";
 import { arrangeSeats } from "./seats.js";
+import { triedUrl } from "./tried.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const text = createText(data);
 const { numbers, t, seatName, pieceLabel, reasonText } = text;
-// a loss in points: one decimal at most (an estimate), the true minus sign
+// a loss in points: one decimal at most (an estimate), in the page's language, with the true minus
+// sign (U+2212) where the language's own format has the hyphen-minus
 const tenths = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 1 });
 const percent = new Intl.NumberFormat(data.lang, { style: "percent", maximumFractionDigits: 1 });
 // a value that rounds to zero is shown as 0, not "−0" (an interval's end just below zero)
 const points = (n) => (Math.abs(n) < 0.05 ? tenths.format(0) : tenths.format(n).replace("-", "\u2212"));
+const LOSS_LABELS = ["inaccuracy", "mistake", "blunder"]; // a loss the review can tell from noise
 const $ = (id) => document.getElementById(id);
 const base = `/api/tables/${encodeURIComponent(data.table)}/deals/${data.deal_no}`;
 
@@ -91,10 +94,12 @@ function verdict(i) {
   const label = t(`label_${d.label}`);
   box.classList.add(`label-${d.label}`);
   const parts = [el("span", { class: "badge", text: t("your_decision") })];
+  // words first: the label, the better move and why (what it wins or keeps); the figures behind
+  // a disclosure, for whoever wants to know how sure the review is
   if (d.label === "best") {
     parts.push(el("p", { text: t("decision_best", { label }) }));
   } else {
-    parts.push(el("p", { text: t("decision_loss", { label, points: points(d.loss), low: points(d.ci95[0]), high: points(d.ci95[1]), confidence: data.confidence }) }));
+    parts.push(el("p", { text: t("decision_lost", { label, points: points(d.loss) }) }));
     // the better move said as a move to make, its pieces named ("play Heaven 6-6 face up"), so a
     // face-down alternative never reads like the chosen move; a review stored before it was said so
     // falls back on the log's words. Its pieces are drawn too.
@@ -103,8 +108,24 @@ function verdict(i) {
     parts.push(el("p", { class: "replay-better" }, t("better", { move }), " ",
       codes.map((code) => piece(data.piece_kind, code, "mini", pieceLabel(code)))));
   }
-  if (d.reason) parts.push(el("p", { class: "meta", text: t("why", { reason: reasonText(d.reason) }) }));
+  if (d.reason) parts.push(el("p", { class: "replay-why", text: t("why", { reason: reasonText(d.reason) }) }));
+  const figures = [];
+  if (d.samples && typeof d.mean === "number") {
+    figures.push(el("p", { text: t("measured", { num: d.samples, best: points(d.mean), chosen: points(d.mean - d.loss) }) }));
+  }
+  if (d.label !== "best") {
+    figures.push(el("p", { text: t("decision_loss", { label, points: points(d.loss), low: points(d.ci95[0]), high: points(d.ci95[1]), confidence: data.confidence }) }));
+  }
+  if (figures.length) parts.push(el("details", { class: "replay-figures" }, el("summary", { text: t("figures") }), figures));
   box.append(...parts);
+}
+
+// The step's decision, if the player had a choice there: the view before it lists the legal
+// actions (the engine's answer), so a move that was the only legal one is not offered again.
+function hadChoice(i) {
+  if (i === 0 || steps[i].seat !== viewer) return false;
+  const before = steps[i - 1].view;
+  return !before.forced && Array.isArray(before.legal) && before.legal.length > 1;
 }
 
 function showHands(i) {
@@ -134,7 +155,7 @@ function show(i) {
   $("step-first").disabled = $("step-prev").disabled = at === 0;
   $("step-next").disabled = $("step-last").disabled = at === steps.length - 1;
   // the player's own choice just shown (not one the rules made) can be played again differently
-  $("try-here").hidden = at === 0 || steps[at].seat !== viewer || Boolean(steps[at - 1].view.forced);
+  $("try-here").hidden = !hadChoice(at);
   verdict(at);
   showHands(at);
 }
@@ -156,9 +177,12 @@ async function tryHere() {
     $("notice").textContent = t("try_failed");
     return;
   }
-  // the table page opens this browser's table of the game: the new one
+  // the table page opens this browser's table of the game: the new one, saying where it comes from
+  // (this deal and move, and what the review suggested there)
   localStorage.setItem(`cardavia.table.${data.game}`, reply.body.id);
-  location.href = `/traditions/${encodeURIComponent(data.slug)}/table`;
+  const d = byIndex.get(at - 1);
+  const better = d && d.label !== "best" && d.better ? d.better : null;
+  location.href = triedUrl(data.slug, { tried: reply.body.id, from: data.table, deal: data.deal_no, step: at, better });
 }
 
 // ---- the review --------------------------------------------------------------------------------
@@ -180,16 +204,26 @@ function renderReview(job) {
   byIndex.clear();
   for (const d of review.decisions) byIndex.set(d.index, d);
   const s = review.summary;
-  $("review-summary").textContent = t("review_summary", { num: s.decisions, points: points(s.points_lost), accuracy: percent.format(s.accuracy / 100) });
-  $("review-help").textContent = t("accuracy_help");
-  const losses = review.decisions.filter((d) => d.label !== "best" && Math.round(d.loss * 10) > 0).sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, 10);
+  // the labels first, as counts ("Best: 9, Good: 2, Mistake: 1"); the points and the accuracy, with
+  // what accuracy is, behind a disclosure
+  const counts = ["best", "good", ...LOSS_LABELS].map((label) => [label, review.decisions.filter((d) => d.label === label).length])
+    .filter(([, n]) => n > 0).map(([label, n]) => t("label_count", { label: t(`label_${label}`), tally: numbers.format(n) }));
+  const list = new Intl.ListFormat(data.lang, { type: "unit" });
+  $("review-summary").textContent = t("review_overview", { num: s.decisions, labels: list.format(counts) });
+  $("review-figures").hidden = false;
+  $("review-figures-summary").textContent = t("figures");
+  $("review-totals").textContent = t("review_totals", { points: points(s.points_lost), accuracy: percent.format(s.accuracy / 100) });
+  $("review-help").textContent = t("accuracy_line", { full: percent.format(1) });
+  // only the decisions that lost points (labelled a loss), biggest first: the review says which
+  const listed = Array.isArray(review.losses) ? review.losses.map((index) => byIndex.get(index)).filter(Boolean)
+    : review.decisions.filter((d) => LOSS_LABELS.includes(d.label) && d.loss > 0).sort((a, b) => b.loss - a.loss || a.index - b.index);
+  const losses = listed.slice(0, 10);
   $("losses-heading").hidden = false;
   $("losses-heading").textContent = t("losses_heading");
-  const list = $("review-losses");
-  list.replaceChildren(...(losses.length ? losses.map((d) => el("li", {},
+  $("review-losses").replaceChildren(...(losses.length ? losses.map((d) => el("li", {},
     el("button", { type: "button", class: `link-button label-${d.label}`, onclick: () => { show(d.index + 1); $("step-next").focus(); } },
       `${t("step_of", { step: numbers.format(d.index + 1), total: numbers.format(steps.length - 1) })} \u2014 `,
-      t("decision_loss", { label: t(`label_${d.label}`), points: points(d.loss), low: points(d.ci95[0]), high: points(d.ci95[1]), confidence: data.confidence }))))
+      t("decision_lost", { label: t(`label_${d.label}`), points: points(d.loss) }))))
     : [el("li", { text: t("no_losses") })]));
   verdict(at);
 }

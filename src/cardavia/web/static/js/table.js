@@ -4,6 +4,7 @@
 // payment: this script only chooses among them, it never re-implements the rules.
 import { createText, el, fmt, piece } from "./text.js";
 import { arrangeSeats, createSeats, isShared, storeLinks } from "./seats.js";
+import { readTried, showTried } from "./tried.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const storeKey = `cardavia.table.${data.game}`;
@@ -13,6 +14,9 @@ const LEVELS = ["easy", "normal", "hard"];
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const text = createText(data);
 const { numbers, t, ts, seatName, pieceName, pieceLabel, pieceText, signed, errorText, reasonText, reason, explainResult } = text;
+
+// opened from a replay to play a move again: where it comes from, said while this table is shown
+const tried = readTried(location.search);
 
 // the seat this browser holds (the host's is 0; an invited person's is theirs): drawn at the bottom
 let me = 0;
@@ -416,6 +420,7 @@ function renderAll() {
     shown.dataset.level = table.level;
     game.render(table, busy);
     seats.render(table);
+    showTried($("tried-from"), tried, table.id, { data, t, reasonText });
     // a guest's page holds this one table of the game: a table of their own would take its place
     // here, and their used link could not bring them back, so a guest is not offered one
     const guest = me !== 0 && isShared(table.people);

@@ -43,10 +43,16 @@ export default function createTienGow(h) {
   function playGroup(play, high, fresh) {
     const up = play.face === "up";
     const count = up ? play.tiles.length : play.count ?? (play.tiles || []).length;
+    // a face-down play is its backs, but the player's own shows its tiles (the view gives them to
+    // that seat alone), dimmed, in a group named as face down
+    const own = !up && Array.isArray(play.tiles) && play.tiles.length > 0;
     const tiles = up
       ? play.tiles.map((code) => piece("tile", code, "mini", pieceLabel(code)))
-      : [el("span", { role: "img", "aria-label": t("face_down", { num: count }), class: "tiles" },
-          ...Array.from({ length: count }, () => piece("tile", "back", "mini", null)))];
+      : own
+        ? [el("span", { role: "group", "aria-label": t("face_down", { num: count }), class: "tiles own-down" },
+            ...play.tiles.map((code) => piece("tile", code, "mini", pieceLabel(code))))]
+        : [el("span", { role: "img", "aria-label": t("face_down", { num: count }), class: "tiles" },
+            ...Array.from({ length: count }, () => piece("tile", "back", "mini", null)))];
     // each play sits on the side of the seat that made it, and a new one travels in from there
     return el("div", {
       class: `play-group${high ? " high" : ""}${up ? "" : " down"}`,
@@ -314,7 +320,10 @@ export default function createTienGow(h) {
       for (const entry of entries) {
         const a = entry.action || {};
         const seat = entry.seat;
-        if (a.face === "down") out.push(ts("played_down", seat, { num: a.count ?? (a.tiles || []).length }));
+        // the player's own face-down tiles are theirs to know (the server leaves them in their own
+        // entries only): named, so a replay can set them beside the review's better move
+        if (a.face === "down" && seat === h.me() && Array.isArray(a.tiles) && a.tiles.length) out.push(t("played_down_named_you", { tiles: tilesText(a.tiles) }));
+        else if (a.face === "down") out.push(ts("played_down", seat, { num: a.count ?? (a.tiles || []).length }));
         else if (index % 4 === 0) out.push(ts("led", seat, { tiles: tilesText(a.tiles || []) }));
         else out.push(ts("played_up", seat, { tiles: tilesText(a.tiles || []) }));
         if (index % 4 === 3) {
