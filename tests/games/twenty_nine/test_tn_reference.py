@@ -1,4 +1,4 @@
-"""The engine against the independent referee (``reference.py``, written from the spec's text).
+"""The engine against the independent referee (``tn_reference.py``, written from the spec's text).
 
 On the worked examples and 300 random deals (random options, random legal play that asks and
 declares often, cut at a random point, with random actions of any seat and kind slipped in): the
@@ -13,8 +13,8 @@ import random
 from typing import Any
 
 import pytest
-from reference import RANK_ORDER, SUITS, Referee, referee_replay
 from test_tn_examples import HANDS_10, HANDS_12
+from tn_reference import RANK_ORDER, SUITS, Referee, referee_replay
 from twenty_nine_helpers import ACTIONS_A, record_a, replay, with_auction
 
 from cardavia.games.twenty_nine import GAME, MESSAGES, new_deal
