@@ -14,11 +14,13 @@ from cardavia.games.twenty_nine.deal import TwentyNineDeal, new_deal, team_of, t
 from cardavia.games.twenty_nine.game import GAME, TwentyNine
 from cardavia.games.twenty_nine.messages import MESSAGES
 from cardavia.games.twenty_nine.options import DEFAULT_OPTIONS, Options, parse_options
+from cardavia.games.twenty_nine.scoring import MATCH_POINTS, match_after, match_winner
 from cardavia.games.twenty_nine.view import PublicTrick, TwentyNineView
 
 __all__ = [
     "DEFAULT_OPTIONS",
     "GAME",
+    "MATCH_POINTS",
     "MESSAGES",
     "ORDER",
     "POINTS",
@@ -32,6 +34,8 @@ __all__ = [
     "TwentyNineView",
     "action_from_json",
     "card_index",
+    "match_after",
+    "match_winner",
     "new_deal",
     "parse_options",
     "team_of",

@@ -82,3 +82,21 @@ def outcome_of(result: Mapping[str, Any]) -> Outcome:
     returns = tuple(game_points[s % 2] - game_points[1 - s % 2] for s in range(4))
     winner = bidder if made else (bidder + 1) % 4
     return Outcome(returns, False, dict(result), winner)
+
+
+def match_after(scores: tuple[int, int], result: Mapping[str, Any]) -> tuple[int, int]:
+    """The match score (team 0, team 1) after a deal's result: each team's game points added."""
+    game_points = result["game_points"]
+    return scores[0] + game_points[0], scores[1] + game_points[1]
+
+
+def match_winner(scores: tuple[int, int]) -> int | None:
+    """The team that has won the match, or None while it goes on: a team at +6 wins it, a team at -6
+    loses it (the other team wins). Only the bidder's team scores in a deal, so one team at most
+    crosses a line at a time."""
+    for team in (0, 1):
+        if scores[team] >= MATCH_POINTS:
+            return team
+        if scores[team] <= -MATCH_POINTS:
+            return 1 - team
+    return None
