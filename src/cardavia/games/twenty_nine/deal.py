@@ -27,11 +27,11 @@ from cardavia.games.twenty_nine.actions import (
     TRUMP,
     Action,
 )
-from cardavia.games.twenty_nine.cards import KING, POINTS, QUEEN, STRENGTH, SUIT_OF
+from cardavia.games.twenty_nine.cards import KING, POINTS, QUEEN, STRENGTH, SUIT_OF, hand_order
 from cardavia.games.twenty_nine.messages import illegal
 from cardavia.games.twenty_nine.options import DEFAULT_OPTIONS, Options
-from cardavia.games.twenty_nine.scoring import deal_result, outcome_of
-from cardavia.games.twenty_nine.view import TwentyNineView, build_view
+from cardavia.games.twenty_nine.scoring import annulled_result, deal_result, outcome_of
+from cardavia.games.twenty_nine.view import PublicTrick, TwentyNineView
 
 GAME_ID = "twenty-nine"
 NUM_SEATS = 4
@@ -176,7 +176,7 @@ class TwentyNineDeal:
         if eldest_pointless(self.hands[self.eldest][:STAGE]):
             self.phase = ANNULLED
             self.seat_to_act = None
-            self._result = deal_result(self)
+            self._result = annulled_result(dealer)
         else:
             self.phase = AUCTION
             self.seat_to_act = self.eldest
@@ -461,7 +461,19 @@ class TwentyNineDeal:
         if len(self.tricks) == HAND:
             self.phase = OVER
             self.seat_to_act = None
-            self._result = deal_result(self)
+            assert self.bidder is not None and self.trump is not None
+            self._result = deal_result(
+                dealer=self.dealer,
+                bidder=self.bidder,
+                bid=self.bid,
+                multiplier=self.multiplier,
+                trump=SUITS[self.trump],
+                reveal=self.reveal,
+                pair=self.pair,
+                target=self.target,
+                points=self.team_points,
+                tricks=[t[:3] for t in self.tricks],
+            )
         else:
             self.leader = self.seat_to_act = winner
 
@@ -488,7 +500,40 @@ class TwentyNineDeal:
     def view(self, seat: int) -> TwentyNineView:
         """What ``seat`` may know (``view.TwentyNineView``): never another hand, and never the hidden
         trump unless ``seat`` is the bidder."""
-        return build_view(self, seat)
+        over = self.is_over()
+        return TwentyNineView(
+            seat=seat,
+            legal=tuple(self.legal_actions()) if self.to_act() == seat else (),
+            hand=tuple(CODES[c] for c in hand_order(self.held[seat])),
+            dealer=self.dealer,
+            eldest=self.eldest,
+            phase=self.phase,
+            to_act=self.to_act(),
+            calls=tuple(self.calls),
+            defender=self.defender,
+            challenger=self.challenger,
+            bid=self.bid,
+            bidder=self.bidder,
+            trump_set=self.trump is not None,
+            trump=self.trump_code() if self.trump_known_to(seat) else None,
+            doubles=tuple(self.doubles),
+            multiplier=self.multiplier,
+            reveal=self.reveal,
+            pair=self.pair,
+            target=self.target if self.bidder is not None else None,
+            leader=self.leader,
+            trick=tuple((s, CODES[c]) for s, c in self.trick),
+            tricks=tuple(
+                PublicTrick(leader, winner, points, tuple((s, CODES[c]) for s, c in plays))
+                for leader, winner, points, plays in self.tricks
+            ),
+            points=(self.team_points[0], self.team_points[1]),
+            hand_sizes=tuple(len(h) for h in self.held),
+            shown=tuple(CODES[c] for c in self.shown()),
+            options=self.options,
+            actions=len(self.log),
+            result=self.result() if over else None,
+        )
 
     def trump_known_to(self, seat: int) -> bool:
         """Whether ``seat`` may know the trump: the bidder once it chose, everyone after the reveal or

@@ -11,49 +11,60 @@ score moves between the two teams.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from cardavia.games.errors import RecordError
 from cardavia.games.protocol import Outcome
 
-if TYPE_CHECKING:
-    from cardavia.games.twenty_nine.deal import TwentyNineDeal
-
 MATCH_POINTS = 6  # a team at +6 wins the match, at -6 loses it
 
 
-def deal_result(deal: TwentyNineDeal) -> dict[str, Any]:
-    """The result JSON of a finished or annulled deal."""
-    if deal.phase == "annulled":
-        return {
-            "finished": True,
-            "annulled": True,
-            "reason": "eldest-pointless",
-            "game_points": [0, 0],
-            "next_dealer": deal.dealer,
-        }
-    assert deal.bidder is not None and deal.trump is not None
-    team = deal.bidder % 2
-    target = deal.target
-    made = deal.team_points[team] >= target
+def annulled_result(dealer: int) -> dict[str, Any]:
+    """The result of a deal annulled because eldest's first four hold no point card."""
+    return {
+        "finished": True,
+        "annulled": True,
+        "reason": "eldest-pointless",
+        "game_points": [0, 0],
+        "next_dealer": dealer,
+    }
+
+
+def deal_result(
+    *,
+    dealer: int,
+    bidder: int,
+    bid: int,
+    multiplier: int,
+    trump: str,
+    reveal: tuple[int, int] | None,
+    pair: tuple[int, int] | None,
+    target: int,
+    points: Sequence[int],
+    tricks: Sequence[tuple[int, int, int]],
+) -> dict[str, Any]:
+    """The result JSON of a finished deal: ``reveal`` is (asker, trick), ``pair`` (seat, effect),
+    ``points`` each team's card points, ``tricks`` each trick's (leader, winner, points)."""
+    team = bidder % 2
+    made = points[team] >= target
     game_points = [0, 0]
-    game_points[team] = deal.multiplier if made else -deal.multiplier
+    game_points[team] = multiplier if made else -multiplier
     return {
         "finished": True,
         "annulled": False,
-        "bidder": deal.bidder,
-        "bid": deal.bid,
-        "multiplier": deal.multiplier,
-        "trump": deal.trump_code(),
-        "reveal": None if deal.reveal is None else {"seat": deal.reveal[0], "trick": deal.reveal[1]},
-        "pair": None if deal.pair is None else {"seat": deal.pair[0], "effect": deal.pair[1]},
+        "bidder": bidder,
+        "bid": bid,
+        "multiplier": multiplier,
+        "trump": trump,
+        "reveal": None if reveal is None else {"seat": reveal[0], "trick": reveal[1]},
+        "pair": None if pair is None else {"seat": pair[0], "effect": pair[1]},
         "target": target,
-        "points": list(deal.team_points),
+        "points": list(points),
         "made": made,
         "game_points": game_points,
-        "next_dealer": (deal.dealer + 1) % 4,
-        "tricks": [{"leader": t[0], "winner": t[1], "points": t[2]} for t in deal.tricks],
+        "next_dealer": (dealer + 1) % 4,
+        "tricks": [{"leader": leader, "winner": winner, "points": p} for leader, winner, p in tricks],
     }
 
 

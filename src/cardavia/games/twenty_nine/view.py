@@ -10,15 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardavia.games.packs.french import CODES
 from cardavia.games.twenty_nine.actions import Action
-from cardavia.games.twenty_nine.cards import hand_order
 from cardavia.games.twenty_nine.options import Options
-
-if TYPE_CHECKING:
-    from cardavia.games.twenty_nine.deal import TwentyNineDeal
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,41 +114,3 @@ class TwentyNineView:
             "over": self.result is not None,
             "result": None if self.result is None else dict(self.result),
         }
-
-
-def build_view(deal: TwentyNineDeal, seat: int) -> TwentyNineView:
-    """The view of ``seat`` of ``deal``."""
-    over = deal.is_over()
-    return TwentyNineView(
-        seat=seat,
-        legal=tuple(deal.legal_actions()) if deal.to_act() == seat else (),
-        hand=tuple(CODES[c] for c in hand_order(deal.held[seat])),
-        dealer=deal.dealer,
-        eldest=deal.eldest,
-        phase=deal.phase,
-        to_act=deal.to_act(),
-        calls=tuple(deal.calls),
-        defender=deal.defender,
-        challenger=deal.challenger,
-        bid=deal.bid,
-        bidder=deal.bidder,
-        trump_set=deal.trump is not None,
-        trump=deal.trump_code() if deal.trump_known_to(seat) else None,
-        doubles=tuple(deal.doubles),
-        multiplier=deal.multiplier,
-        reveal=deal.reveal,
-        pair=deal.pair,
-        target=deal.target if deal.bidder is not None else None,
-        leader=deal.leader,
-        trick=tuple((s, CODES[c]) for s, c in deal.trick),
-        tricks=tuple(
-            PublicTrick(leader, winner, points, tuple((s, CODES[c]) for s, c in plays))
-            for leader, winner, points, plays in deal.tricks
-        ),
-        points=(deal.team_points[0], deal.team_points[1]),
-        hand_sizes=tuple(len(h) for h in deal.held),
-        shown=tuple(CODES[c] for c in deal.shown()),
-        options=deal.options,
-        actions=len(deal.log),
-        result=deal.result() if over else None,
-    )
