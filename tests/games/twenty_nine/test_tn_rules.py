@@ -396,3 +396,14 @@ def test_every_action_but_the_trump_is_public() -> None:
         for viewer in range(4):
             shown = GAME.redact(obj, seat, viewer)
             assert shown == obj or (obj["do"] == "trump" and viewer != seat)
+
+
+def test_a_last_card_with_nothing_else_to_do_plays_itself() -> None:
+    deal = deal_after(ACTIONS_A[:43])  # trick 7: seat 3 leads its last card, the trump revealed
+    assert deal.forced_action() == GAME.action_from_json({"do": "play", "card": "Kc"}, 3)
+    # with the trump still hidden a seat that cannot follow may ask: its last card is a choice
+    plays = [(s, f"{r}{suit}") for r in ORDER[:7] for s, suit in enumerate("hcds")]
+    deal = deal_after(bid_16("h", *plays, (0, "7h")), SUITED)
+    assert deal.to_act() == 1 and legal_json(deal) == [action(1, "reveal"), action(1, "7c")]
+    assert deal.forced_action() is None
+    assert deal_after(bid_16("h"), SUITED).forced_action() is None

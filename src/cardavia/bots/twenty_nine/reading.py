@@ -84,11 +84,28 @@ def bidder_led_before_others(view: TwentyNineView) -> set[str]:
     return found
 
 
+def bidder_discards(view: TwentyNineView) -> set[str]:
+    """Suits the bidder threw on a trick of another suit while the trump was hidden: a bidder keeps its
+    trumps, so each is less likely trumps."""
+    found: set[str] = set()
+    tricks = [t.plays for t in view.tricks] + [view.trick]
+    for index, plays in enumerate(tricks):
+        if view.reveal is not None and view.reveal[1] <= index:
+            break
+        for seat, code in plays[1:]:
+            if seat == view.bidder and suit(code) != suit(plays[0][1]):
+                found.add(suit(code))
+    return found
+
+
 def trump_weights(view: TwentyNineView) -> dict[str, float]:
-    """How likely each suit is the trump, from this seat's view: certain where the view shows it; before
-    the reveal, weighted by the cards of each suit the bidder may hold (jacks and nines the most, a
-    suit the bidder opened the auction on being long), and down-weighted for a suit the bidder has
-    shown none of or led while the trump was hidden."""
+    """How likely each suit is the trump, from this seat's view: certain where the view shows it.
+
+    Before the reveal (spec: AI, weighted by the auction): a bidder names the suit it is longest and
+    strongest in, so each suit weighs by the unseen cards of it the bidder may hold, its unseen jack
+    and nine the more the higher the bid; a suit the bidder has shown none of, threw away, or led
+    while the trump was hidden (a bidder may not lead it) weighs much less.
+    """
     if view.trump is not None:
         return {s: float(s == view.trump) for s in SUITS}
     if view.bidder is None:
@@ -96,12 +113,16 @@ def trump_weights(view: TwentyNineView) -> dict[str, float]:
     hidden = unseen(view)
     out_of = voids(view)[view.bidder]
     not_trump = bidder_led_before_others(view)
+    thrown = bidder_discards(view)
+    high = 1.0 + 0.5 * max(0, view.bid - view.options.min_bid)
     weights = {}
     for s in SUITS:
         cards = [c for c in hidden if suit(c) == s]
-        w = 0.5 + len(cards) + 2.0 * sum(1 for c in cards if c[0] in HIGH)
+        w = 0.5 + len(cards) + high * sum(1 for c in cards if c[0] in HIGH)
         if s in out_of:
             w *= 0.15
+        if s in thrown:
+            w *= 0.4
         if s in not_trump:
             w *= 0.03
         weights[s] = w
