@@ -3,7 +3,8 @@ twenty-nine.md, ruleset standard): a hold auction on four cards, a trump only th
 asking for it, the King-Queen pair, doubling.
 
 ``GAME`` satisfies :class:`cardavia.games.protocol.Game`; its deals satisfy ``Deal``. Not registered
-yet: its bots and pages come later.
+yet: its bots and pages come later. ``deal_from_view`` rebuilds a whole deal from one seat's view and a
+hidden state (what a searching bot or a review plays out).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from cardavia.games.twenty_nine.deal import TwentyNineDeal, new_deal, team_of, t
 from cardavia.games.twenty_nine.game import GAME, TwentyNine
 from cardavia.games.twenty_nine.messages import MESSAGES
 from cardavia.games.twenty_nine.options import DEFAULT_OPTIONS, Options, parse_options
+from cardavia.games.twenty_nine.position import deal_from_view
 from cardavia.games.twenty_nine.scoring import MATCH_POINTS, match_after, match_winner
 from cardavia.games.twenty_nine.view import PublicTrick, TwentyNineView
 
@@ -34,6 +36,7 @@ __all__ = [
     "TwentyNineView",
     "action_from_json",
     "card_index",
+    "deal_from_view",
     "match_after",
     "match_winner",
     "new_deal",

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardavia.games.errors import RecordError
+from cardavia.games.errors import GameError, RecordError
 from cardavia.games.packs.french import CODES, PACK_SIZE, SUITS
 from cardavia.games.protocol import Outcome
 from cardavia.games.twenty_nine.actions import (
@@ -83,6 +83,7 @@ class TwentyNineDeal:
 
     __slots__ = (
         "_result",
+        "actions_before",
         "asker_now",
         "bid",
         "bidder",
@@ -100,6 +101,7 @@ class TwentyNineDeal:
         "options",
         "pair",
         "phase",
+        "positional",
         "reveal",
         "seat_to_act",
         "team_points",
@@ -137,6 +139,8 @@ class TwentyNineDeal:
     tricks: list[tuple[int, int, int, tuple[tuple[int, int], ...]]]  # (leader, winner, points, plays)
     team_points: list[int]
     team_won: list[bool]  # whether each team has won a trick
+    actions_before: int  # actions a deal built from a view had seen before it (its log starts there)
+    positional: bool  # built from a view (``position.deal_from_view``): it has no record
     _result: dict[str, Any] | None
 
     @classmethod
@@ -172,6 +176,8 @@ class TwentyNineDeal:
         self.tricks = []
         self.team_points = [0, 0]
         self.team_won = [False, False]
+        self.positional = False
+        self.actions_before = 0
         self._result = None
         if eldest_pointless(self.hands[self.eldest][:STAGE]):
             self.phase = ANNULLED
@@ -531,7 +537,7 @@ class TwentyNineDeal:
             hand_sizes=tuple(len(h) for h in self.held),
             shown=tuple(CODES[c] for c in self.shown()),
             options=self.options,
-            actions=len(self.log),
+            actions=self.actions_before + len(self.log),
             result=self.result() if over else None,
         )
 
@@ -555,6 +561,8 @@ class TwentyNineDeal:
 
     def to_record(self) -> dict[str, Any]:
         """The deal record: game, dealer, the hands as dealt, every action applied, non-default options."""
+        if self.positional:
+            raise GameError("no-record", "a deal built from a view has no record")
         record: dict[str, Any] = {
             "game": GAME_ID,
             "dealer": self.dealer,
