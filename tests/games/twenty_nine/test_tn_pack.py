@@ -1,4 +1,5 @@
-"""The shared French-suited 32-card pack: cards, codes, names, input forms, immutable values."""
+"""The shared French-suited 32-card pack (``cardavia.games.packs.french``, first used by Twenty-Nine):
+cards, codes, names, input forms, immutable values."""
 
 from __future__ import annotations
 
