@@ -1,7 +1,7 @@
-"""The Twenty-Nine bots (easy, normal): legal actions with reasons in words, decisions from the seat's
-view only (the hidden trump cannot change a non-bidder's choice), the trump inferred before the
-reveal, and the ladder random < easy < normal on fixed deals (teams of one level against two of
-another, each deal played twice with the teams' seats swapped)."""
+"""The Twenty-Nine bots (easy, normal; hard's legality and fixed work): legal actions with reasons
+in words, decisions from the seat's view only (the hidden trump cannot change a non-bidder's
+choice), the trump inferred before the reveal, and the ladder random < easy < normal on fixed deals
+(teams of one level against two of another, each deal played twice with the teams' seats swapped)."""
 
 from __future__ import annotations
 
@@ -129,3 +129,29 @@ def test_the_ladder_on_fixed_deals(better: str, worse: str) -> None:
     mean = statistics.mean(diffs)
     low = mean - 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
     assert low > 0, (better, worse, mean, low)
+
+
+def test_hard_plays_legal_actions_and_its_work_is_fixed_by_public_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each play decision of ``hard`` plays out exactly WORLDS x (legal actions) worlds: both counts
+    are public, so its thinking does not depend on the hidden cards."""
+    import cardavia.bots.twenty_nine.hard as hard
+
+    calls: list[int] = []
+    real = hard.play_out
+    monkeypatch.setattr(hard, "play_out", lambda deal, rng: calls.append(1) or real(deal, rng))
+    for seed in range(2):
+        deal = GAME.new_deal(seed)
+        rng = random.Random(seed)
+        while (seat := deal.to_act()) is not None:
+            view = deal.view(seat)
+            level = "hard" if seat == 0 else "normal"
+            calls.clear()
+            decision = BOTS[level].decide(view, rng)
+            assert decision.action in deal.legal_actions()
+            assert "{" not in decision.reason.text
+            if level == "hard":
+                searched = view.phase == "play" and len(view.legal) > 1
+                assert len(calls) == (hard.WORLDS * len(view.legal) if searched else 0)
+            deal.apply(decision.action)

@@ -2,9 +2,11 @@
 
 - ``random``: uniform over the legal actions (the arena's baseline);
 - ``easy``: a casual player's habits (:mod:`.easy`);
-- ``normal``: card counting, voids and the inferred trump (:mod:`.normal`).
+- ``normal``: card counting, voids and the inferred trump (:mod:`.normal`);
+- ``hard``: determinized Monte Carlo over the play, on hidden states drawn to fit its view (:mod:`.hard`,
+  :mod:`.sampler`, :mod:`.rollout`).
 
-``hard`` (determinized search) and the review's analyst are still to come; the game is not registered.
+The review's analyst is still to come; the game is not registered.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ from typing import Any
 from cardavia.bots.base import Bot
 from cardavia.bots.random_bot import RandomBot
 from cardavia.bots.twenty_nine.easy import EasyBot
+from cardavia.bots.twenty_nine.hard import HardBot
 from cardavia.bots.twenty_nine.normal import NormalBot
 
 BOTS: dict[str, Bot[Any]] = {
     "random": RandomBot("twenty-nine"),
     "easy": EasyBot(),
     "normal": NormalBot(),
+    "hard": HardBot(),
 }
 
 __all__ = ["BOTS"]

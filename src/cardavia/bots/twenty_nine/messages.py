@@ -2,8 +2,9 @@
 is registered).
 
 Placeholders: ``{card}`` is a card code and ``{card_name}`` its name; ``{suit}`` a suit code and
-``{suit_name}`` its name; ``{value}`` a bid; ``{points}`` and ``{count}`` are numbers shown by their
-plural phrases in ``COUNTS``. Params carry only codes and numbers: names are filled in from them.
+``{suit_name}`` its name; ``{value}`` a bid; ``{points}``, ``{count}`` and ``{worlds}`` are numbers
+shown by their plural phrases in ``COUNTS``. Params carry only codes and numbers: names are filled
+in from them.
 """
 
 from __future__ import annotations
@@ -42,11 +43,20 @@ HINTS: dict[str, str] = {
     "follow-low": "play {card_name} ({card}): follow suit as cheaply as you can",
     "must-trump": "play {card_name} ({card}): you asked for the trump and must play one",
     "casual": "play {card_name} ({card})",
+    # the hard level's search
+    "search-play": "play {card_name} ({card}): it did best on average over {worlds}",
+    "search-ask": "ask for the trump: it did best on average over {worlds}",
+    "search-pair": "declare the pair: it did best on average over {worlds}",
 }
 
 COUNTS: dict[str, Count] = {
     "points": Count("Twenty-Nine hint: card points", "{points} point", "{points} points"),
     "count": Count("Twenty-Nine hint: a number of cards of one suit", "{count} card", "{count} cards"),
+    "worlds": Count(
+        "Twenty-Nine hint: how many deals the other hands could be were played out",
+        "{worlds} possible deal",
+        "{worlds} possible deals",
+    ),
 }
 
 

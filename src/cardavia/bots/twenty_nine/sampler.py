@@ -93,13 +93,14 @@ def _deal_out(
     if not _feasible(counts, room, allowed):
         return None
     rng.shuffle(rest)
+    free = all(allowed[s] == set(SUITS) for s in range(4) if room[s])  # no void: any order deals
     for card in rest:
         counts[suit(card)] -= 1
         seats = []
         for s in range(4):
             if room[s] and suit(card) in allowed[s]:
                 room[s] -= 1
-                if _feasible(counts, room, allowed):
+                if free or _feasible(counts, room, allowed):
                     seats.append(s)
                 room[s] += 1
         seat = rng.choices(seats, [room[s] for s in seats])[0]
