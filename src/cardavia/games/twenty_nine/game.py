@@ -1,0 +1,109 @@
+"""The Twenty-Nine ``Game``: new deals from a seed, actions and records in JSON, replay text."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardavia.games.packs.french import PACK
+from cardavia.games.protocol import Deal, Game, Outcome, Piece
+from cardavia.games.twenty_nine.actions import Action, action_from_json
+from cardavia.games.twenty_nine.cards import POINTS
+from cardavia.games.twenty_nine.deal import GAME_ID, NUM_SEATS, TwentyNineDeal, new_deal
+from cardavia.games.twenty_nine.messages import MESSAGES
+from cardavia.games.twenty_nine.options import parse_options
+from cardavia.games.twenty_nine.record import read_record
+from cardavia.games.twenty_nine.scoring import outcome_of
+from cardavia.games.twenty_nine.view import TwentyNineView
+
+_SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+
+
+class TwentyNine:
+    """Twenty-Nine: four players in two partnerships, 32 cards, a hidden trump."""
+
+    name = GAME_ID
+    num_seats = NUM_SEATS
+    pieces = tuple(Piece(c.code, c.name, POINTS[c.index]) for c in PACK)
+    messages: Mapping[str, str] = MESSAGES
+
+    def new_deal(
+        self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
+    ) -> TwentyNineDeal:
+        """A fresh deal from ``seed``; ``dealer`` None draws it from the seed (the cards depend on
+        the seed only)."""
+        return new_deal(seed, dealer, parse_options(options))
+
+    def action_from_json(self, obj: object, seat: int) -> Action:
+        return action_from_json(obj, seat)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action.to_json()
+
+    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[TwentyNineDeal, list[Action]]:
+        return read_record(record)
+
+    def progress(self, deal: Deal[Action, TwentyNineView]) -> dict[str, Any]:
+        """The public state of an unfinished deal: ``{"phase", "to_act"}``."""
+        if not isinstance(deal, TwentyNineDeal):
+            raise TypeError("not a Twenty-Nine deal")
+        return deal.progress()
+
+    def describe(self, outcome: Mapping[str, Any]) -> str:
+        """Plain English for ``cardavia replay``: the contract and how it went, an annulled deal, or
+        the phase an unfinished record reached."""
+        if outcome.get("finished") is False:
+            return f"Unfinished deal: {outcome.get('phase')}, seat {outcome.get('to_act')} to act."
+        if outcome.get("annulled"):
+            return (
+                "Annulled: eldest's first four cards hold no point card. No score; "
+                f"seat {outcome.get('next_dealer')} deals again."
+            )
+        bidder, target = outcome["bidder"], outcome["target"]
+        team = bidder % 2
+        lines = [
+            f"Seat {bidder} bid {outcome['bid']} with {_SUIT_WORDS.get(outcome['trump'], '?')} trumps"
+            f" (x{outcome['multiplier']})."
+        ]
+        reveal, pair = outcome.get("reveal"), outcome.get("pair")
+        lines.append(
+            "The trump was never asked for."
+            if reveal is None
+            else f"Seat {reveal['seat']} asked for the trump in trick {reveal['trick']}."
+        )
+        if pair is not None:
+            lines.append(f"Seat {pair['seat']} declared the pair: target {target}.")
+        for i, t in enumerate(outcome["tricks"]):
+            lines.append(f"Trick {i}: seat {t['leader']} led, seat {t['winner']} won {t['points']}.")
+        points = outcome["points"]
+        verdict = "made" if outcome["made"] else "failed"
+        lines.append(
+            f"Seats {team} and {team + 2} took {points[team]} of {points[0] + points[1]} against a target"
+            f" of {target}: {verdict}. Game points {outcome['game_points']}; seat"
+            f" {outcome['next_dealer']} deals next."
+        )
+        return "\n".join(lines)
+
+    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
+        """The typed outcome of a stored result (``scoring.outcome_of``)."""
+        return outcome_of(result)
+
+    def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> dict[str, Any]:
+        """The trump choice as another seat sees it: that the bidder set a trump, not which. (Once
+        revealed, the trump is in every view; the action itself stays redacted.) Every other action
+        is public as written."""
+        if actor != viewer and action.get("do") == "trump":
+            return {key: value for key, value in action.items() if key != "suit"}
+        return dict(action)
+
+    def next_dealer(self, result: Mapping[str, Any]) -> int | None:
+        """The seat after the dealer deals next; after an annulled deal the same dealer deals again."""
+        seat = result.get("next_dealer")
+        return seat if type(seat) is int else None
+
+
+GAME = TwentyNine()
+
+if TYPE_CHECKING:  # mypy proves the engine satisfies the shared protocols
+    _game: Game[Action, TwentyNineView] = GAME
+    _deal: Deal[Action, TwentyNineView] = new_deal(0)

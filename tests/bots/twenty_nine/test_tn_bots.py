@@ -1,0 +1,157 @@
+"""The Twenty-Nine bots (easy, normal; hard's legality and fixed work): legal actions with reasons
+in words, decisions from the seat's view only (the hidden trump cannot change a non-bidder's
+choice), the trump inferred before the reveal, and the ladder random < easy < normal on fixed deals
+(teams of one level against two of another, each deal played twice with the teams' seats swapped)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from cardavia.bots.twenty_nine import BOTS
+from cardavia.bots.twenty_nine.messages import COUNTS, HINTS
+from cardavia.bots.twenty_nine.normal import limit_of
+from cardavia.bots.twenty_nine.reading import trump_weights
+from cardavia.games.errors import IllegalAction
+from cardavia.games.packs.french import CODES
+from cardavia.games.twenty_nine import GAME, Action, TwentyNineDeal
+
+
+def play(seed: int, levels: list[str]) -> TwentyNineDeal:
+    deal = GAME.new_deal(seed)
+    rng = random.Random(seed)
+    while (seat := deal.to_act()) is not None:
+        decision = BOTS[levels[seat]].decide(deal.view(seat), rng)
+        assert decision.action in deal.legal_actions()
+        assert "{" not in decision.reason.text and decision.reason.id in {*HINTS, "random"}
+        deal.apply(decision.action)
+    return deal
+
+
+@pytest.mark.parametrize("levels", [["easy"] * 4, ["normal"] * 4, ["normal", "easy", "random", "easy"]])
+def test_bots_play_legal_actions_with_reasons(levels: list[str]) -> None:
+    for seed in range(40):
+        assert play(seed, levels).is_over()
+
+
+def test_every_hint_counts_its_numbers() -> None:
+    for text in HINTS.values():
+        for key in ("points", "count"):
+            assert "{" + key + "}" not in text or key in COUNTS
+
+
+def _deal_with(first_fours: list[str]) -> TwentyNineDeal:
+    """Dealer 3's deal whose seats' first four are given; the rest of the pack fills the second fours."""
+    firsts = [f.split() for f in first_fours]
+    rest = [c for c in CODES if not any(c in f for f in firsts)]
+    hands = [[CODES.index(c) for c in [*f, *rest[4 * s : 4 * s + 4]]] for s, f in enumerate(firsts)]
+    return TwentyNineDeal.from_hands(3, hands)
+
+
+def test_a_bid_says_why_in_words() -> None:
+    deal = _deal_with(["Jc Tc 8d 7s", "Jh 9h Ah 7c", "Kc Qd 8s 7h", "9s Ks Qs 8c"])
+    opening = BOTS["normal"].decide(deal.view(0), random.Random(0))
+    assert opening.reason.text == "open at 16: the eldest hand must bid"
+    deal.apply(opening.action)
+    challenge = BOTS["normal"].decide(deal.view(1), random.Random(0))
+    assert challenge.action == Action(1, "bid", value=17)
+    assert challenge.reason.text == "bid 17: 6 points in hand and 3 cards of Hearts to make trumps"
+    assert challenge.reason.params == {"value": 17, "points": 6, "count": 3, "suit": "h"}
+    assert limit_of(("Jh", "9h", "Ah", "7c")) == 12 + 6 + 2 + 2 and limit_of(("Kc", "Qd", "8s", "7h")) == 12
+
+
+def _world(seed: int, actions: list[Action], trump: int) -> TwentyNineDeal:
+    deal = GAME.new_deal(seed)
+    for a in actions:
+        deal.apply(Action(a.seat, "trump", suit=trump) if a.do == "trump" else a)
+    return deal
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_a_non_bidder_decides_the_same_whatever_the_hidden_trump(level: str) -> None:
+    compared = 0
+    for seed in range(30):
+        deal = play(seed, ["normal"] * 4)
+        if deal.bidder is None:
+            continue
+        actions = list(deal.log)
+        for cut in range(len(actions)):
+            if any(a.do == "reveal" for a in actions[:cut]):
+                break
+            seat = actions[cut].seat
+            if seat == deal.bidder or not any(a.do == "trump" for a in actions[:cut]):
+                continue
+            choices = set()
+            for trump in range(4):
+                try:
+                    world = _world(seed, actions[:cut], trump)
+                except IllegalAction:  # the bidder's leads may be illegal under another trump
+                    continue
+                choices.add(BOTS[level].decide(world.view(seat), random.Random(cut)).action)
+            assert len(choices) == 1
+            compared += 1
+    assert compared > 200
+
+
+def test_normal_infers_the_trump_before_the_reveal() -> None:
+    """At the first lead of trick 4, still hidden, the suit ``trump_weights`` ranks first is the real
+    trump far more often than one time in four."""
+    right = looked = 0
+    for seed in range(200):
+        deal = GAME.new_deal(seed)
+        rng = random.Random(seed)
+        while (seat := deal.to_act()) is not None:
+            view = deal.view(seat)
+            if len(view.tricks) == 4 and not view.trick and view.reveal is None and seat != view.bidder:
+                weights = trump_weights(view)
+                right += max(weights, key=lambda s: weights[s]) == deal.trump_code()
+                looked += 1
+            deal.apply(BOTS["normal"].decide(view, rng).action)
+    assert looked > 30 and right / looked > 0.5
+
+
+def _duel(a: str, b: str, pairs: int) -> list[float]:
+    """Per deal, the mean return of a seat of level ``a``'s team, playing each deal both ways round."""
+    out = []
+    for seed in range(pairs):
+        one = play(seed, [a, b, a, b]).outcome()
+        two = play(seed, [b, a, b, a]).outcome()
+        assert one is not None and two is not None
+        out.append((one.returns[0] - two.returns[0]) / 2)
+    return out
+
+
+@pytest.mark.parametrize(("better", "worse"), [("easy", "random"), ("normal", "easy")])
+def test_the_ladder_on_fixed_deals(better: str, worse: str) -> None:
+    diffs = _duel(better, worse, 150)
+    mean = statistics.mean(diffs)
+    low = mean - 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+    assert low > 0, (better, worse, mean, low)
+
+
+def test_hard_plays_legal_actions_and_its_work_is_fixed_by_public_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each play decision of ``hard`` plays out exactly WORLDS x (legal actions) worlds: both counts
+    are public, so its thinking does not depend on the hidden cards."""
+    import cardavia.bots.twenty_nine.hard as hard
+
+    calls: list[int] = []
+    real = hard.play_out
+    monkeypatch.setattr(hard, "play_out", lambda deal, rng: calls.append(1) or real(deal, rng))
+    for seed in range(2):
+        deal = GAME.new_deal(seed)
+        rng = random.Random(seed)
+        while (seat := deal.to_act()) is not None:
+            view = deal.view(seat)
+            level = "hard" if seat == 0 else "normal"
+            calls.clear()
+            decision = BOTS[level].decide(view, rng)
+            assert decision.action in deal.legal_actions()
+            assert "{" not in decision.reason.text
+            if level == "hard":
+                searched = view.phase == "play" and len(view.legal) > 1
+                assert len(calls) == (hard.WORLDS * len(view.legal) if searched else 0)
+            deal.apply(decision.action)
