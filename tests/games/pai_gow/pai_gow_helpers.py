@@ -1,0 +1,57 @@
+"""Helpers of the Pai Gow engine tests: hands from text, records of whole deals, random records."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardavia.games.pai_gow import GAME, DEFAULT_OPTIONS, Options, PaiGowDeal, key_of, tile
+from cardavia.games.pai_gow.hands import HandKey
+from cardavia.games.replay import replay_record
+
+
+def key(hand: str, options: Options = DEFAULT_OPTIONS) -> HandKey:
+    """The key of a hand written "6-6+4-5"."""
+    a, b = (tile(c) for c in hand.split("+"))
+    return key_of(a, b, options)
+
+
+def deal_record(banker: int, seats: dict[int, tuple[str, str]], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A finished record from each seat's two hands as the spec writes them ("6-6+4-5", "5-6+5-5"),
+    each seat naming its first hand, in seat order."""
+    hands = [s[0].split("+") + s[1].split("+") for _, s in sorted(seats.items())]
+    record: dict[str, Any] = {
+        "game": "pai-gow",
+        "banker": banker,
+        "hands": hands,
+        "sets": [{"seat": seat, "hand": seats[seat][0].split("+")} for seat in range(4)],
+    }
+    if options:
+        record["options"] = options
+    return record
+
+
+def net_of(record: dict[str, Any]) -> list[int]:
+    return list(replay_record(record).result["net"])
+
+
+def random_options(rng: random.Random) -> dict[str, Any]:
+    """Each option at its other value with probability 1/4 (the record writes only those)."""
+    out: dict[str, Any] = {}
+    if rng.random() < 0.25:
+        out["gee_joon_single_rank"] = "tien-gow"
+    for name in ("wong_gong", "gee_joon_wild", "copies_to_banker", "zero_zero_to_banker"):
+        if rng.random() < 0.25:
+            out[name] = False
+    return out
+
+
+def random_deal(seed: int) -> PaiGowDeal:
+    """A deal of ``seed`` with random options, every seat set at random, in a random order."""
+    rng = random.Random(f"pai-gow-test:{seed}")
+    deal = GAME.new_deal(seed, options=random_options(rng))
+    order = list(range(4))
+    rng.shuffle(order)
+    for seat in order:
+        deal.apply(rng.choice(deal.legal_actions_of(seat)))
+    return deal
