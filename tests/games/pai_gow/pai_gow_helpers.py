@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardavia.games.pai_gow import GAME, DEFAULT_OPTIONS, Options, PaiGowDeal, key_of, tile
+from cardavia.games.pai_gow import DEFAULT_OPTIONS, GAME, Options, PaiGowDeal, key_of, tile
 from cardavia.games.pai_gow.hands import HandKey
 from cardavia.games.replay import replay_record
 
@@ -16,7 +16,9 @@ def key(hand: str, options: Options = DEFAULT_OPTIONS) -> HandKey:
     return key_of(a, b, options)
 
 
-def deal_record(banker: int, seats: dict[int, tuple[str, str]], options: dict[str, Any] | None = None) -> dict[str, Any]:
+def deal_record(
+    banker: int, seats: dict[int, tuple[str, str]], options: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """A finished record from each seat's two hands as the spec writes them ("6-6+4-5", "5-6+5-5"),
     each seat naming its first hand, in seat order."""
     hands = [s[0].split("+") + s[1].split("+") for _, s in sorted(seats.items())]

@@ -13,6 +13,7 @@ from cardavia.games.errors import RecordError
 from cardavia.games.pai_gow.messages import MESSAGES
 from cardavia.games.pai_gow.tiles import Tile, sort_tiles, tile
 
+
 @dataclass(frozen=True, slots=True)
 class SetHand:
     """``seat`` sets its four tiles, naming the tiles of one hand (any count here: the rules say 2)."""

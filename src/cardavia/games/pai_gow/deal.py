@@ -29,12 +29,15 @@ def _fail(code: str, **params: Any) -> IllegalAction:
 def legal_sets(seat: int, hand: Sequence[Tile]) -> tuple[SetHand, ...]:
     """A set for each distinct split of ``hand``: the first tile with each partner (alike ones once)."""
     out: list[SetHand] = []
-    seen: set[tuple[str, str]] = set()
+    seen: set[frozenset[tuple[str, ...]]] = set()
     for i in (1, 2, 3):
-        codes = (hand[0].code, hand[i].code)
-        if codes not in seen:
-            seen.add(codes)
-            out.append(SetHand(seat, sort_tiles((hand[0], hand[i]))))
+        one = (hand[0], hand[i])
+        other = [t for j, t in enumerate(hand) if j not in (0, i)]
+        # {a, a, b, c}: a+b / a+c and a+c / a+b are one split
+        split = frozenset(tuple(sorted(t.code for t in h)) for h in (one, other))
+        if split not in seen:
+            seen.add(split)
+            out.append(SetHand(seat, sort_tiles(one)))
     return tuple(out)
 
 

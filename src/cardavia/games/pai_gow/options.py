@@ -64,7 +64,9 @@ def parse_options(options: object) -> Options:
     for key, value in options.items():
         choices = _CHOICES.get(key)
         if choices is None:
-            raise RecordError("unknown-option", MESSAGES["unknown-option"].format(option=key), {"option": key})
+            raise RecordError(
+                "unknown-option", MESSAGES["unknown-option"].format(option=key), {"option": key}
+            )
         # bool is an int in Python: 1 must not pass for True
         if not any(type(value) is type(c) and value == c for c in choices):
             raise RecordError(
