@@ -7,11 +7,14 @@ import json
 from collections import Counter
 
 import pytest
+from pai_gow_helpers import registered_for_tests  # noqa: F401  (the fixture below)
 
 from cardavia.games.errors import IllegalAction, RecordError
 from cardavia.games.pai_gow import GAME, make_set
 from cardavia.games.pai_gow.tiles import full_set
 from games.conformance import CHECKS  # tests/games (the tests folder is on the path)
+
+pytestmark = pytest.mark.usefixtures("registered_for_tests")
 
 
 def test_a_deal_from_a_seed_is_a_shuffle_of_the_32_tiles_four_to_each_seat() -> None:

@@ -5,10 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pai_gow_helpers import deal_record, key, net_of
+from pai_gow_helpers import (
+    deal_record,
+    key,
+    net_of,
+    registered_for_tests,  # noqa: F401  (the fixture below)
+)
 
 from cardavia.games.pai_gow import Options, beats, splits_of, tile
 from cardavia.games.replay import replay_record
+
+pytestmark = pytest.mark.usefixtures("registered_for_tests")
 
 COPIES_TIE = {"copies_to_banker": False}
 TIEN_GOW = {"gee_joon_single_rank": "tien-gow"}

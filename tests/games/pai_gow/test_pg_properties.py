@@ -7,13 +7,19 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pai_gow_helpers import random_options
+from pai_gow_helpers import (
+    random_options,
+    registered_for_tests,  # noqa: F401  (the fixture below)
+)
 
 from cardavia.games.pai_gow import GAME, PaiGowDeal, SetHand
 from cardavia.games.pai_gow.tiles import full_set
 from cardavia.games.replay import replay_record
+
+pytestmark = pytest.mark.usefixtures("registered_for_tests")
 
 seeds = st.integers(min_value=0, max_value=2**32)
 

@@ -8,13 +8,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pai_gow_helpers import random_deal
+from pai_gow_helpers import (
+    random_deal,
+    registered_for_tests,  # noqa: F401  (the fixture below)
+)
 from test_pg_examples import DEAL_A
 
 from cardavia.cli import main
 from cardavia.games.errors import RecordError
 from cardavia.games.pai_gow import GAME
 from cardavia.games.replay import ReplayRejected, replay_record
+
+pytestmark = pytest.mark.usefixtures("registered_for_tests")
 
 
 def rejected(record: Any) -> ReplayRejected:

@@ -9,12 +9,17 @@ from typing import Any
 
 import pai_gow_reference as ref
 import pytest
-from pai_gow_helpers import random_deal
+from pai_gow_helpers import (
+    random_deal,
+    registered_for_tests,  # noqa: F401  (the fixture below)
+)
 from test_pg_examples import DEALS, NETS
 
 from cardavia.games.errors import RecordError
 from cardavia.games.pai_gow import GAME
 from cardavia.games.replay import ReplayRejected, replay_record
+
+pytestmark = pytest.mark.usefixtures("registered_for_tests")
 
 
 def engine(record: Any) -> dict[str, Any]:
