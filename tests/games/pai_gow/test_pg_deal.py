@@ -153,3 +153,9 @@ def test_pai_gow_passes_every_conformance_check(check: str) -> None:
     looked = sum(CHECKS[check]("pai-gow", seed) for seed in range(20))
     if check not in {"forced", "record-replays", "outcome"}:
         assert looked > 0
+
+
+def test_the_pieces_are_the_21_kinds_named_by_their_class() -> None:
+    assert len(GAME.pieces) == 21 and sum(p.copies for p in GAME.pieces) == 32
+    names = {p.code: p.name for p in GAME.pieces}
+    assert names["6-6"] == "Teen" and names["2-4"] == names["1-2"] == "Gee Joon" and names["3-6"] == "Nines"

@@ -12,7 +12,8 @@ from pai_gow_helpers import (
     registered_for_tests,  # noqa: F401  (the fixture below)
 )
 
-from cardavia.games.pai_gow import Options, beats, splits_of, tile
+from cardavia.games.pai_gow import Options, PaiGowDeal, Tile, beats, make_set, result, splits_of, tile
+from cardavia.games.pai_gow.tiles import full_set
 from cardavia.games.replay import replay_record
 
 pytestmark = pytest.mark.usefixtures("registered_for_tests")
@@ -214,3 +215,31 @@ def test_the_spec_s_record_example() -> None:
     result = replay_record(record).result
     assert result["net"] == [-1, 1, -1, 1]
     assert result["results"] == ["loss", "win", None, "win"]
+
+
+def test_with_copies_tied_the_result_is_the_sign_of_the_two_hands_summed() -> None:
+    ties = Options(copies_to_banker=False)
+    high, mid, low = 3000, 1000, 100  # three key orders, high > mid > low
+    assert result((high, mid), (mid, low), ties) == 1  # beats both: win
+    assert result((high, low), (mid, low), ties) == 1  # win + tie = win
+    assert result((mid, low), (mid, low), ties) == 0  # tie + tie = push
+    assert result((low, low), (mid, low), ties) == -1  # loss + tie = loss
+    assert result((high, low), (mid, mid), ties) == 0  # win + loss = push
+    assert result((high, low), (mid, low), Options()) == 0  # copies to the banker: one hand only, push
+
+
+def test_alike_splits_are_one_legal_set_either_way_it_is_named() -> None:
+    deal = PaiGowDeal([[tile(c) for c in ["6-6", "6-6", "1-1", "1-1"]], *_rest("6-6 6-6 1-1 1-1")], 0)
+    assert len(deal.legal_actions_of(0)) == 2
+    for named in ("6-6 1-1", "1-1 6-6"):
+        trial = deal.clone()
+        trial.apply(make_set(0, named))
+        assert trial.view(0).split is not None
+        assert trial.view(0).split.to_json() == {"high": ["6-6", "1-1"], "low": ["6-6", "1-1"]}
+
+
+def _rest(codes: str) -> list[list[Tile]]:
+    left = list(full_set())
+    for c in codes.split():
+        left.remove(tile(c))
+    return [left[4 * i : 4 * i + 4] for i in range(3)]
