@@ -9,16 +9,16 @@ from itertools import combinations
 import pytest
 
 from cardavia.bots.pai_gow import BOTS
-from cardavia.bots.pai_gow.exact import HANDS, unseen, value_splits
+from cardavia.bots.pai_gow.exact import HANDS, value_splits
 from cardavia.bots.pai_gow.levels import HardBot, split_of
 from cardavia.games.pai_gow import DEFAULT_OPTIONS, GAME, PaiGowDeal, View, result, splits_of, tile
-from cardavia.games.pai_gow.tiles import Tile
+from cardavia.games.pai_gow.tiles import Tile, unseen_by
 
 
 def view_of(codes: str, seat: int = 0, banker: int = 1) -> View:
     """Seat ``seat``'s view of a deal where it holds ``codes`` (the other seats hold the rest, any way)."""
     mine = [tile(c) for c in codes.split()]
-    others = unseen(mine)
+    others = unseen_by(mine)
     hands: list[list[Tile]] = [others[4 * i : 4 * i + 4] for i in range(3)]
     hands.insert(seat, mine)
     return PaiGowDeal(hands, banker).view(seat)
@@ -90,7 +90,7 @@ def test_hard_breaks_ties_by_normal_s_choice() -> None:
 
 def _brute_force_player(hand: list[Tile], banker_level: str) -> list[float]:
     """Every split's EV by the definition, one banker hand at a time through the engine's splits."""
-    hidden = unseen(hand)
+    hidden = unseen_by(hand)
     out = []
     for mine in splits_of(hand):
         total = 0
@@ -145,7 +145,7 @@ def test_a_decision_depends_on_the_view_only() -> None:
     deal = GAME.new_deal(5)
     for seat in range(4):
         mine = deal.hand(seat)
-        rest = unseen(list(mine))
+        rest = unseen_by(list(mine))
         random.Random(seat).shuffle(rest)
         hands: list[list[Tile]] = [rest[4 * i : 4 * i + 4] for i in range(3)]
         hands.insert(seat, list(mine))

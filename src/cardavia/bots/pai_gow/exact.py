@@ -26,7 +26,7 @@ from math import comb
 from cardavia.games.pai_gow import DEFAULT_OPTIONS, Options, SetHand, Split, Tile, key_table, legal_sets
 from cardavia.games.pai_gow import result as hand_result
 from cardavia.games.pai_gow.hands import make_split
-from cardavia.games.pai_gow.tiles import full_set
+from cardavia.games.pai_gow.tiles import full_set, unseen_by
 
 HANDS = comb(28, 4)  # 20,475: the sets of 4 of the 28 tiles a seat cannot see
 # what a level sets: easy and normal by their rule; random uniform over the distinct splits. Counts
@@ -88,14 +88,6 @@ def _level_table(options: Options, level: str) -> dict[int, tuple[tuple[Orders, 
     return out
 
 
-def unseen(hand: Sequence[Tile]) -> list[Tile]:
-    """The 28 tiles a seat holding ``hand`` cannot see."""
-    left = list(full_set())
-    for t in hand:
-        left.remove(next(x for x in left if x.code == t.code))
-    return left
-
-
 def opponent_hands(hidden: Sequence[Tile], level: str, options: Options = DEFAULT_OPTIONS) -> Counter[Orders]:
     """How often (×``SCALE``) a seat of ``level`` sets each (high, low) over every 4 of ``hidden``."""
     table = _level_table(options, as_opponent(level))
@@ -144,7 +136,7 @@ def value_splits(
     banker's level sets them; the banker's is the sum over the players of minus their mean result,
     each player's hand drawn the same way. In the order of ``legal_sets``.
     """
-    hidden = unseen(hand)
+    hidden = unseen_by(hand)
     out: list[Valued] = []
     sets = legal_sets(seat, hand)
     splits = []

@@ -25,6 +25,7 @@ __all__ = [
     "pips",
     "sort_tiles",
     "tile",
+    "unseen_by",
 ]
 
 
@@ -80,6 +81,14 @@ def pips(t: Tile) -> int:
     """The tile's pips as printed (2-4 is 6, 1-2 is 3; Gee Joon's other value is the key's business)."""
     low, high = t.pips
     return low + high
+
+
+def unseen_by(hand: Iterable[Tile]) -> list[Tile]:
+    """The tiles a seat holding ``hand`` cannot see before the reveal: the set less its own (28)."""
+    left = full_set()
+    for t in hand:
+        left.remove(t)
+    return left
 
 
 def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:

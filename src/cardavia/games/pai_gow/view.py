@@ -7,7 +7,6 @@ seat is sent depends on another seat's tiles or split.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +14,7 @@ from typing import Any
 from cardavia.games.pai_gow.actions import SetHand
 from cardavia.games.pai_gow.hands import RESULT_NAMES, HandKey, Split, beats, describe_key
 from cardavia.games.pai_gow.options import Options
-from cardavia.games.pai_gow.tiles import Tile, full_set, tile
+from cardavia.games.pai_gow.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +78,6 @@ class View:
     @property
     def over(self) -> bool:
         return self.result is not None
-
-    def unseen(self) -> tuple[Tile, ...]:
-        """The 28 tiles this seat cannot see before the reveal (the 32 less its own four)."""
-        left = Counter(t.code for t in full_set())
-        left.subtract(t.code for t in self.hand)
-        return tuple(tile(code) for code, n in left.items() for _ in range(n))
 
     def to_json(self) -> dict[str, Any]:
         return {
