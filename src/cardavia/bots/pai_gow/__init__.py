@@ -1,6 +1,6 @@
 """The Pai Gow bots: ``BOTS`` maps each level to a bot that decides from one seat's view only.
 
-- ``random``: uniform over the distinct splits (the arena's baseline);
+- ``random``: uniform over the three legal sets, i.e. the partner of the first tile (the baseline);
 - ``easy``: MAX-LOW, the strongest hand in front (:class:`.levels.EasyBot`);
 - ``normal``: MAX-HIGH, the strongest hand behind (:class:`.levels.NormalBot`; also the hints);
 - ``hard``: the exact best response by enumeration (:class:`.levels.HardBot`, :mod:`.exact`).

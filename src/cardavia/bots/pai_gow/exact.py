@@ -29,9 +29,9 @@ from cardavia.games.pai_gow.hands import make_split
 from cardavia.games.pai_gow.tiles import full_set, unseen_by
 
 HANDS = comb(28, 4)  # 20,475: the sets of 4 of the 28 tiles a seat cannot see
-# what a level sets: easy and normal by their rule; random uniform over the distinct splits. Counts
-# are scaled by 6 (the least common multiple of 1, 2 and 3 splits) so that random's are whole too.
-SCALE = 6
+# what a level sets: easy and normal by their rule; random each of the three splits (the partner of
+# the first tile) a third of the time. Counts are scaled by 3 so that random's are whole too.
+SCALE = 3
 OPPONENT_LEVELS = ("random", "easy", "normal")
 
 Orders = tuple[int, int]  # a split as (high key order, low key order)
@@ -47,16 +47,10 @@ def _weight(t: Tile) -> int:
 
 
 def _orders(kinds: Sequence[int], table: Sequence[int]) -> list[Orders]:
-    """The distinct splits of four kinds as (high, low) orders, first tile with each partner."""
+    """The three splits of four kinds (first tile with each partner) as (high, low) orders."""
     a, b, c, d = kinds
     out: list[Orders] = []
-    seen: set[frozenset[tuple[int, int]]] = set()
     for (w, x), (y, z) in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
-        # alike splits are one split (two copies of a kind): compare the hands' kinds, not keys
-        hands = frozenset(((min(w, x), max(w, x)), (min(y, z), max(y, z))))
-        if hands in seen:
-            continue
-        seen.add(hands)
         k1, k2 = table[21 * w + x], table[21 * y + z]
         out.append((k1, k2) if k1 >= k2 else (k2, k1))
     return out
@@ -81,8 +75,7 @@ def _level_table(options: Options, level: str) -> dict[int, tuple[tuple[Orders, 
             continue
         orders = _orders([t.kind for t in four], table)
         if level == "random":
-            share = SCALE // len(orders)
-            out[ident] = tuple((o, share) for o in orders)
+            out[ident] = tuple((o, SCALE // 3) for o in orders)
         else:
             out[ident] = ((pick(orders, level), SCALE),)
     return out
@@ -130,11 +123,11 @@ def value_splits(
     levels: Sequence[str],
     options: Options = DEFAULT_OPTIONS,
 ) -> list[Valued]:
-    """Each distinct split of ``seat``'s four tiles with its exact EV, ``levels[s]`` at each seat s.
+    """Each of the three splits of ``seat``'s four tiles with its exact EV, ``levels[s]`` at each seat s.
 
     A player's EV is the mean of its result over the 20,475 hands of the banker, set as the
     banker's level sets them; the banker's is the sum over the players of minus their mean result,
-    each player's hand drawn the same way. In the order of ``legal_sets``.
+    each player's hand drawn the same way. In the order of ``legal_sets`` (three, alike ones too).
     """
     hidden = unseen_by(hand)
     out: list[Valued] = []

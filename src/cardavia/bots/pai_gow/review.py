@@ -45,7 +45,7 @@ class ExactReview:
 
     index: int
     seat: int
-    valued: tuple[Valued, ...]  # every distinct split with its exact EV, in legal order
+    valued: tuple[Valued, ...]  # the three splits with their exact EVs, in legal order
     chosen: Valued
     best: Valued
     against: str  # "Normal at every other seat"

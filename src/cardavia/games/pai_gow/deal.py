@@ -27,18 +27,13 @@ def _fail(code: str, **params: Any) -> IllegalAction:
 
 
 def legal_sets(seat: int, hand: Sequence[Tile]) -> tuple[SetHand, ...]:
-    """A set for each distinct split of ``hand``: the first tile with each partner (alike ones once)."""
-    out: list[SetHand] = []
-    seen: set[frozenset[tuple[str, ...]]] = set()
-    for i in (1, 2, 3):
-        one = (hand[0], hand[i])
-        other = [t for j, t in enumerate(hand) if j not in (0, i)]
-        # {a, a, b, c}: a+b / a+c and a+c / a+b are one split
-        split = frozenset(tuple(sorted(t.code for t in h)) for h in (one, other))
-        if split not in seen:
-            seen.add(split)
-            out.append(SetHand(seat, sort_tiles(one)))
-    return tuple(out)
+    """The three splits of ``hand`` as sets: its first tile with each partner, naming that hand.
+
+    The spec's "three splits (the partner of any one tile)": where alike tiles make two of them
+    alike, both stay listed (both are legal), so that a uniform choice among the legal sets is a
+    uniform choice of partner, as the spec's Random figure counts it.
+    """
+    return tuple(SetHand(seat, sort_tiles((hand[0], hand[i]))) for i in (1, 2, 3))
 
 
 class PaiGowDeal:
@@ -79,7 +74,7 @@ class PaiGowDeal:
         return self._splits[seat] is not None
 
     def legal_actions_of(self, seat: int) -> tuple[SetHand, ...]:
-        """``seat``'s legal sets (one per distinct split) while it has not set, else none."""
+        """``seat``'s three legal sets (see :func:`legal_sets`) while it has not set, else none."""
         if self._splits[seat] is not None:
             return ()
         return legal_sets(seat, self._hands[seat])

@@ -56,7 +56,7 @@ def showing(seat: int, split: Split, banker: int, banker_split: Split, options: 
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """The view of ``seat``. ``legal`` is its distinct splits (as sets) while it has not set, else empty.
+    """The view of ``seat``. ``legal`` is its three splits (as sets) while it has not set, else empty.
 
     ``split`` is the seat's own split once it has set; ``set`` says which seats have set;
     ``acting`` the seats that may set now (every seat that has not, all at once); ``to_act`` the
