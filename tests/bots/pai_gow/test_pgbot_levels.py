@@ -47,13 +47,13 @@ def test_among_equal_high_hands_normal_takes_the_higher_low_and_easy_the_reverse
 
 def test_normal_says_why_in_a_player_s_words() -> None:
     _, _, text = chosen("normal", "6-6 6-6 1-4 2-5")
-    assert text == "keeps the Teen pair behind: it beats every banker's hand but the Supreme"
+    assert text == "keeps the Heaven pair behind: it beats every banker's hand but the Supreme"
     _, _, text = chosen("normal", "6-6 6-6 1-4 2-5", seat=1, banker=1)
-    assert text == "keeps the Teen pair behind: it beats every player's hand but the Supreme"
+    assert text == "keeps the Heaven pair behind: it beats every player's hand but the Supreme"
     _, _, text = chosen("normal", "2-4 1-2 1-4 2-5")
     assert text == "keeps the Supreme behind: nothing beats it; 2-5+1-4 (2 points) goes in front"
     _, _, text = chosen("normal", "1-1 1-1 1-4 2-5")
-    assert text.startswith("keeps the Day pair behind: only a higher pair beats it")
+    assert text.startswith("keeps the Earth pair behind: only a higher pair beats it")
     _, _, text = chosen("normal", "2-2 1-5 5-6 3-6")
     assert text == (
         "puts 5-6+1-5 behind, the strongest hand these tiles make (7 points), and 2-2+3-6 in front (3 points)"

@@ -156,7 +156,7 @@ def test_pai_gow_passes_every_conformance_check(check: str) -> None:
         assert looked > 0
 
 
-def test_the_pieces_are_the_21_kinds_named_by_their_class() -> None:
+def test_the_pieces_are_the_21_kinds_named_as_tien_gow_names_them() -> None:
     assert len(GAME.pieces) == 21 and sum(p.copies for p in GAME.pieces) == 32
     names = {p.code: p.name for p in GAME.pieces}
-    assert names["6-6"] == "Teen" and names["2-4"] == names["1-2"] == "Gee Joon" and names["3-6"] == "Nines"
+    assert names["6-6"] == "Heaven" and names["2-4"] == "Big Six" and names["1-2"] == "Little Three"

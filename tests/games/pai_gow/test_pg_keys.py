@@ -65,7 +65,8 @@ def test_a_pair_s_value_is_17_minus_its_rank_supreme_16_to_fives_1() -> None:
     assert key("1-4+2-3").value == 1
     pairs = [key(f"{c.codes[0]}+{c.codes[-1]}") for c in CLASSES]
     assert [k.order for k in pairs] == sorted((k.order for k in pairs), reverse=True)
-    assert describe_key(pairs[0]) == "the Supreme" and describe_key(pairs[1]) == "Teen pair"
+    assert describe_key(pairs[0]) == "the Supreme" and describe_key(pairs[1]) == "Heaven pair"
+    assert describe_key(pairs[12]) == "pair of nines"
 
 
 def test_wong_is_teen_or_day_with_a_nine() -> None:
@@ -73,7 +74,8 @@ def test_wong_is_teen_or_day_with_a_nine() -> None:
         assert key(hand).category == WONG and key(hand).value == 0
     assert key("6-6+4-5").order > key("1-1+4-5").order  # Teen-Wong beats Day-Wong
     assert key("6-6+4-5").order == key("6-6+3-6").order  # one key: a copy
-    assert describe_key(key("1-1+3-6")) == "Day-Wong"
+    assert describe_key(key("1-1+3-6")) == "Earth Wong"  # the site's tile names (Day is Earth)
+    assert describe_key(key("6-6+4-4")) == "Heaven Gong"
 
 
 def test_gong_is_teen_or_day_with_an_8_pip_tile() -> None:

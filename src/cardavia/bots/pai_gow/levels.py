@@ -1,8 +1,8 @@
 """The Pai Gow levels: ``easy`` (MAX-LOW), ``normal`` (MAX-HIGH) and ``hard`` (exact best response).
 
 Each decides from its seat's :class:`~cardavia.games.pai_gow.View` only: its four tiles, the
-banker and the options. The reason is said as a player would ("keeps the Teen pair behind: it beats
-every banker's hand but the Supreme").
+banker and the options. The reason is said as a player would ("keeps the Heaven pair behind: it beats
+every banker's hand but the Supreme"), with the site's tile names (Heaven for the casino's Teen).
 """
 
 from __future__ import annotations
@@ -69,9 +69,9 @@ def normal_reason(view: View, split: Split) -> Reason:
         if cls.rank == 1:
             return make_reason(HINTS, "supreme-behind", params, shown)
         if cls.rank == 2:
-            reason_id = "teen-pair-behind-bank" if view.seat == view.banker else "teen-pair-behind"
+            reason_id = "heaven-pair-behind-bank" if view.seat == view.banker else "heaven-pair-behind"
             return make_reason(HINTS, reason_id, params, shown)
-        params["pair"] = cls.name
+        params["pair"] = cls.site_name
         return make_reason(HINTS, "pair-behind", params, shown)
     return make_reason(HINTS, "max-high", params, shown)
 

@@ -2,10 +2,10 @@
 
 Fields: ``high`` and ``low`` are the tiles of the hand set behind (後, the high hand) and in front
 (前, the low hand), shown "6-6+3-4" (params: lists of codes); ``high_name`` and ``low_name`` what
-each hand is ("Teen pair", "Day-Wong", "9 points"; params: the key as the engine writes it);
-``pair`` a class name ("Day"); ``ev`` and ``gain`` points a deal ("+0.454"); ``against`` the
-levels the other seats are counted as ("Normal at every other seat"; params: a level per seat);
-``count`` a number of splits, shown by its plural phrase in ``COUNTS``.
+each hand is ("Heaven pair", "Earth Wong", "9 points"; params: the key as the engine writes it);
+``pair`` a tile's name ("Earth": the site's names, as Tien Gow's); ``ev`` and ``gain`` points a
+deal ("+0.454"); ``against`` the levels the other seats are counted as ("Normal at every other
+seat"; params: a level per seat); ``count`` a number of splits, shown by its plural phrase in ``COUNTS``.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ HINTS: dict[str, str] = {
     "random": "a legal move at random",
     # Normal (MAX-HIGH), and the hint: the strongest hand behind
     "supreme-behind": "keeps the Supreme behind: nothing beats it; {low} ({low_name}) goes in front",
-    "teen-pair-behind": "keeps the Teen pair behind: it beats every banker's hand but the Supreme",
-    "teen-pair-behind-bank": "keeps the Teen pair behind: it beats every player's hand but the Supreme",
+    "heaven-pair-behind": "keeps the Heaven pair behind: it beats every banker's hand but the Supreme",
+    "heaven-pair-behind-bank": "keeps the Heaven pair behind: it beats every player's hand but the Supreme",
     "pair-behind": (
         "keeps the {pair} pair behind: only a higher pair beats it; {low} ({low_name}) goes in front"
     ),

@@ -12,7 +12,7 @@ from cardavia.games.pai_gow.deal import PaiGowDeal, outcome_of
 from cardavia.games.pai_gow.messages import MESSAGES
 from cardavia.games.pai_gow.options import parse_options
 from cardavia.games.pai_gow.record import GAME_ID, read_record
-from cardavia.games.pai_gow.tiles import CLASS_OF, full_set
+from cardavia.games.pai_gow.tiles import full_set
 from cardavia.games.pai_gow.view import View
 from cardavia.games.protocol import Deal, Game, Outcome, Piece
 from cardavia.games.tien_gow.tiles import TILES
@@ -27,8 +27,8 @@ class PaiGow:
 
     name = GAME_ID
     num_seats = 4
-    # the 21 kinds in Tien Gow's order, each named by its Pai Gow class ("Teen", "Gee Joon")
-    pieces = tuple(Piece(t.code, CLASS_OF[t.code].name, copies=t.copies) for t in TILES)
+    # the 21 kinds with Tien Gow's names: the site names each tile the same way in both games
+    pieces = tuple(Piece(t.code, t.name, copies=t.copies) for t in TILES)
     messages: Mapping[str, str] = MESSAGES
 
     def new_deal(

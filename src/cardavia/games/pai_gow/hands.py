@@ -180,12 +180,14 @@ def splits_of(tiles: Sequence[Tile], options: Options = DEFAULT_OPTIONS) -> tupl
 
 
 def describe_key(key: HandKey) -> str:
-    """A hand's key in English, as a player says it: "Teen pair", "Day-Wong", "9 points"."""
+    """A hand's key in English, with the site's tile names: "Heaven pair", "Earth Wong", "9 points"."""
     if key.category == PAIR:
         cls = next(c for c in CLASS_OF.values() if 17 - c.rank == key.value)
-        return "the Supreme" if cls is GEE_JOON else f"{cls.name} pair"
+        if cls is GEE_JOON:
+            return "the Supreme"
+        return f"{cls.site_name} pair" if len(cls.codes) == 1 else f"pair of {cls.site_name}s"
     assert key.high is not None or key.category == POINTS
     if key.category in (WONG, GONG):
         assert key.high is not None
-        return f"{CLASS_OF[key.high.code].name}-{'Wong' if key.category == WONG else 'Gong'}"
+        return f"{CLASS_OF[key.high.code].site_name} {'Wong' if key.category == WONG else 'Gong'}"
     return "1 point" if key.value == 1 else f"{key.value} points"

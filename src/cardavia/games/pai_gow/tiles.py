@@ -34,9 +34,12 @@ class TileClass:
     """One of the 16 classes: two tiles of one class are a pair. ``rank`` is the pair rank (1 best)."""
 
     rank: int  # pair rank 1 (Gee Joon, the Supreme) … 16 (Fives)
-    name: str  # "Teen", "Gee Joon"
+    name: str  # the spec's (casino) name: "Teen", "Gee Joon"
     chinese: str
     codes: tuple[str, ...]  # its tiles' codes (a civil class: one code twice)
+    # what the site calls it (the glossary: Pai Gow names each tile as Tien Gow does): "Heaven",
+    # "nine" for a mixed class, "Supreme" for Gee Joon
+    site_name: str
 
     @property
     def single_rank(self) -> int:
@@ -45,22 +48,22 @@ class TileClass:
 
 
 CLASSES: tuple[TileClass, ...] = (
-    TileClass(1, "Gee Joon", "至尊", ("2-4", "1-2")),
-    TileClass(2, "Teen", "天", ("6-6",)),
-    TileClass(3, "Day", "地", ("1-1",)),
-    TileClass(4, "Yun", "人", ("4-4",)),
-    TileClass(5, "Gor", "和", ("1-3",)),
-    TileClass(6, "Mooy", "梅", ("5-5",)),
-    TileClass(7, "Chong", "長三", ("3-3",)),
-    TileClass(8, "Bon", "板凳", ("2-2",)),
-    TileClass(9, "Foo", "斧頭", ("5-6",)),
-    TileClass(10, "Ping", "紅頭十", ("4-6",)),
-    TileClass(11, "Tit", "高腳七", ("1-6",)),
-    TileClass(12, "Look", "銅錘六", ("1-5",)),
-    TileClass(13, "Nines", "雜九", ("4-5", "3-6")),
-    TileClass(14, "Eights", "雜八", ("3-5", "2-6")),
-    TileClass(15, "Sevens", "雜七", ("3-4", "2-5")),
-    TileClass(16, "Fives", "雜五", ("1-4", "2-3")),
+    TileClass(1, "Gee Joon", "至尊", ("2-4", "1-2"), "Supreme"),
+    TileClass(2, "Teen", "天", ("6-6",), "Heaven"),
+    TileClass(3, "Day", "地", ("1-1",), "Earth"),
+    TileClass(4, "Yun", "人", ("4-4",), "Man"),
+    TileClass(5, "Gor", "和", ("1-3",), "Goose"),
+    TileClass(6, "Mooy", "梅", ("5-5",), "Plum"),
+    TileClass(7, "Chong", "長三", ("3-3",), "Long Three"),
+    TileClass(8, "Bon", "板凳", ("2-2",), "Board"),
+    TileClass(9, "Foo", "斧頭", ("5-6",), "Hatchet"),
+    TileClass(10, "Ping", "紅頭十", ("4-6",), "Partition"),
+    TileClass(11, "Tit", "高腳七", ("1-6",), "Long Leg Seven"),
+    TileClass(12, "Look", "銅錘六", ("1-5",), "Big Head Six"),
+    TileClass(13, "Nines", "雜九", ("4-5", "3-6"), "nine"),
+    TileClass(14, "Eights", "雜八", ("3-5", "2-6"), "eight"),
+    TileClass(15, "Sevens", "雜七", ("3-4", "2-5"), "seven"),
+    TileClass(16, "Fives", "雜五", ("1-4", "2-3"), "five"),
 )
 """The 16 classes by pair rank (index = rank - 1)."""
 
