@@ -1,0 +1,28 @@
+"""The Pai Gow bots: ``BOTS`` maps each level to a bot that decides from one seat's view only.
+
+- ``random``: uniform over the three legal sets, i.e. the partner of the first tile (the baseline);
+- ``easy``: MAX-LOW, the strongest hand in front (:class:`.levels.EasyBot`);
+- ``normal``: MAX-HIGH, the strongest hand behind (:class:`.levels.NormalBot`; also the hints);
+- ``hard``: the exact best response by enumeration (:class:`.levels.HardBot`, :mod:`.exact`).
+
+The review is exact too (:mod:`.review`); it does not fit the platform's sampling ``Analyst``, so
+no ``ANALYST`` is exported until the platform has an exact one (the game is not registered yet).
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from cardavia.bots.base import Bot
+from cardavia.bots.pai_gow.levels import EasyBot, HardBot, NormalBot
+from cardavia.bots.random_bot import RandomBot
+
+BOTS: dict[str, Bot[Any]] = {
+    # frozen dataclasses: read-only attributes, which Bot's protocol spells as settable
+    "random": cast(Bot[Any], RandomBot("pai-gow")),
+    "easy": cast(Bot[Any], EasyBot()),
+    "normal": cast(Bot[Any], NormalBot()),
+    "hard": cast(Bot[Any], HardBot()),
+}
+
+__all__ = ["BOTS"]

@@ -1,0 +1,155 @@
+"""The Pai Gow levels: ``easy`` (MAX-LOW), ``normal`` (MAX-HIGH) and ``hard`` (exact best response).
+
+Each decides from its seat's :class:`~cardavia.games.pai_gow.View` only: its four tiles, the
+banker and the options. The reason is said as a player would ("keeps the Heaven pair behind: it beats
+every banker's hand but the Supreme"), with the site's tile names (Heaven for the casino's Teen).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardavia.bots.base import Decision, Reason
+from cardavia.bots.pai_gow.exact import Valued, as_opponent, best_of, value_splits
+from cardavia.bots.pai_gow.messages import COUNTS, HINTS, LEVEL_NAMES
+from cardavia.bots.reasons import make_reason
+from cardavia.games.pai_gow import SetHand, Split, View, class_of, describe_key, make_split
+from cardavia.games.pai_gow.hands import PAIR
+
+
+def split_of(view: View, action: SetHand) -> Split:
+    """The split a legal set of the view makes (the hand it names and the seat's other two tiles)."""
+    rest = list(view.hand)
+    for t in action.hand:
+        rest.remove(t)
+    return make_split(action.hand, rest, view.options)
+
+
+def _splits(view: View) -> list[tuple[SetHand, Split]]:
+    if not view.legal:
+        raise ValueError("the seat has no legal set: it has set already, or the deal is over")
+    return [(a, split_of(view, a)) for a in view.legal]
+
+
+def normal_choice(view: View) -> tuple[SetHand, Split]:
+    """MAX-HIGH: the highest high hand; among equals the highest low hand (then the first listed)."""
+    return max(_splits(view), key=lambda c: c[1].orders)
+
+
+def easy_choice(view: View) -> tuple[SetHand, Split]:
+    """MAX-LOW: the highest low hand; among equals the highest high hand (then the first listed)."""
+    return max(_splits(view), key=lambda c: (c[1].orders[1], c[1].orders[0]))
+
+
+def split_params(split: Split) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A split's reason parameters (codes and keys) and their English rendering."""
+    params = {
+        "high": [t.code for t in split.high],
+        "low": [t.code for t in split.low],
+        "high_name": split.high_key.to_json(),
+        "low_name": split.low_key.to_json(),
+    }
+    shown = {
+        "high": "+".join(t.code for t in split.high),
+        "low": "+".join(t.code for t in split.low),
+        "high_name": describe_key(split.high_key),
+        "low_name": describe_key(split.low_key),
+    }
+    return params, shown
+
+
+def normal_reason(view: View, split: Split) -> Reason:
+    """Why the strongest hand goes behind, in a player's words."""
+    params, shown = split_params(split)
+    if split.high_key.category == PAIR:
+        cls = class_of(split.high[0])
+        if cls.rank == 1:
+            return make_reason(HINTS, "supreme-behind", params, shown)
+        if cls.rank == 2:
+            reason_id = "heaven-pair-behind-bank" if view.seat == view.banker else "heaven-pair-behind"
+            return make_reason(HINTS, reason_id, params, shown)
+        params["pair"] = cls.site_name
+        return make_reason(HINTS, "pair-behind", params, shown)
+    return make_reason(HINTS, "max-high", params, shown)
+
+
+def against(levels: Sequence[str], seat: int, banker: int) -> tuple[list[str], str]:
+    """The levels the other seats are counted as, as params (a level per seat) and English: a
+    player meets the banker only, so its value names the banker's level where the seats differ."""
+    counted = [as_opponent(level) for level in levels]
+    others = [counted[s] for s in range(len(counted)) if s != seat]
+    if len(set(others)) == 1:
+        text = f"{LEVEL_NAMES[others[0]]} at every other seat"
+    elif seat != banker:
+        text = f"{LEVEL_NAMES[counted[banker]]} as the banker"
+    else:
+        text = ", ".join(f"{LEVEL_NAMES[counted[s]]} at seat {s}" for s in range(len(counted)) if s != seat)
+    return [counted[s] if s != seat else "" for s in range(len(counted))], text
+
+
+def points(value: float) -> str:
+    return f"{value:+.3f}"
+
+
+def hard_reason(
+    seat: int, banker: int, best: Valued, valued: Sequence[Valued], levels: Sequence[str]
+) -> Reason:
+    """Why the exact best response is best: its EV, and what it gains over Normal's choice if it differs."""
+    params, shown = split_params(best.split)
+    ids, text = against(levels, seat, banker)
+    params.update(ev=round(float(best.ev), 4), against=ids)
+    shown.update(ev=points(float(best.ev)), against=text)
+    normal = max(valued, key=lambda v: v.split.orders)
+    if normal.ev < best.ev:
+        gain = float(best.ev - normal.ev)
+        params["gain"] = round(gain, 4)
+        shown["gain"] = f"{gain:.3f}"
+        return make_reason(HINTS, "best-ev-gain", params, shown)
+    params["count"] = len(valued)
+    return make_reason(HINTS, "best-ev", params, shown, COUNTS)
+
+
+@dataclass(frozen=True)
+class NormalBot:
+    """MAX-HIGH: the strongest hand behind (also the players' hint and *Set for me*)."""
+
+    game: str = "pai-gow"
+    level: str = "normal"
+
+    def decide(self, view: View, rng: random.Random) -> Decision[SetHand]:
+        action, split = normal_choice(view)
+        return Decision(action, normal_reason(view, split))
+
+
+@dataclass(frozen=True)
+class EasyBot:
+    """MAX-LOW: the strongest hand in front."""
+
+    game: str = "pai-gow"
+    level: str = "easy"
+
+    def decide(self, view: View, rng: random.Random) -> Decision[SetHand]:
+        action, split = easy_choice(view)
+        params, shown = split_params(split)
+        return Decision(action, make_reason(HINTS, "max-low", params, shown))
+
+
+@dataclass(frozen=True)
+class HardBot:
+    """The exact best response: the split with the highest EV over every hand the seats it meets
+    may hold, each set as their level sets it (``levels``; Hard and people count as Normal)."""
+
+    game: str = "pai-gow"
+    level: str = "hard"
+    levels: tuple[str, ...] = ("normal", "normal", "normal", "normal")
+
+    def decide(self, view: View, rng: random.Random) -> Decision[SetHand]:
+        if not view.legal:
+            raise ValueError("the seat has no legal set: it has set already, or the deal is over")
+        valued = value_splits(view.seat, view.hand, view.banker, self.levels, view.options)
+        best = best_of(valued)
+        action = next(a for a in view.legal if a == best.action)
+        return Decision(action, hard_reason(view.seat, view.banker, best, valued, self.levels))

@@ -1,0 +1,97 @@
+"""What one seat may know: until all four have set, its own tiles and split and who has set; then all.
+
+Before the reveal a view is a function of the seat's own four tiles, its own split, the banker, the
+options and the four has-set flags only (tests/games/pai_gow check exactly that), so that nothing a
+seat is sent depends on another seat's tiles or split.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardavia.games.pai_gow.actions import SetHand
+from cardavia.games.pai_gow.hands import RESULT_NAMES, HandKey, Split, beats, describe_key
+from cardavia.games.pai_gow.options import Options
+from cardavia.games.pai_gow.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class SeatShowing:
+    """One seat's two hands as the reveal shows them, and (a player) how they met the banker's."""
+
+    seat: int
+    split: Split
+    high_vs_banker: int | None  # +1 beat, 0 tie, -1 beaten; None for the banker
+    low_vs_banker: int | None
+    result: int | None  # +1 win, 0 push, -1 loss; None for the banker
+
+    def to_json(self) -> dict[str, Any]:
+        def hand(tiles: tuple[Tile, Tile], key: HandKey, vs: int | None) -> dict[str, Any]:
+            return {
+                "tiles": [t.code for t in tiles],
+                "key": key.to_json(),
+                "name": describe_key(key),
+                "vs_banker": vs,
+            }
+
+        return {
+            "seat": self.seat,
+            "high": hand(self.split.high, self.split.high_key, self.high_vs_banker),
+            "low": hand(self.split.low, self.split.low_key, self.low_vs_banker),
+            "result": None if self.result is None else RESULT_NAMES[self.result],
+        }
+
+
+def showing(seat: int, split: Split, banker: int, banker_split: Split, options: Options) -> SeatShowing:
+    """How ``seat``'s split met the banker's (the banker's own showing has no comparisons)."""
+    if seat == banker:
+        return SeatShowing(seat, split, None, None, None)
+    hi = beats(split.high_key.order, banker_split.high_key.order, options)
+    lo = beats(split.low_key.order, banker_split.low_key.order, options)
+    total = hi + lo
+    return SeatShowing(seat, split, hi, lo, (total > 0) - (total < 0))
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """The view of ``seat``. ``legal`` is its three splits (as sets) while it has not set, else empty.
+
+    ``split`` is the seat's own split once it has set; ``set`` says which seats have set;
+    ``acting`` the seats that may set now (every seat that has not, all at once); ``to_act`` the
+    lowest of them (the one-seat protocol's answer). ``showings``, ``result`` only once all have set.
+    """
+
+    seat: int
+    legal: tuple[SetHand, ...]
+    hand: tuple[Tile, ...]
+    split: Split | None
+    banker: int
+    set: tuple[bool, ...]
+    acting: tuple[int, ...]
+    to_act: int | None
+    options: Options
+    showings: tuple[SeatShowing, ...] | None = None
+    result: Mapping[str, Any] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "pai-gow",
+            "seat": self.seat,
+            "hand": [t.code for t in self.hand],
+            "split": None if self.split is None else self.split.to_json(),
+            "banker": self.banker,
+            "set": list(self.set),
+            "acting": list(self.acting),
+            "to_act": self.to_act,
+            "options": self.options.all_json(),
+            "legal": [s.to_json() for s in self.legal],
+            "over": self.over,
+            "showings": None if self.showings is None else [s.to_json() for s in self.showings],
+            "result": None if self.result is None else dict(self.result),
+        }
