@@ -105,9 +105,13 @@ def test_the_review_says_the_better_move_and_its_reason_with_piece_names(page: A
         assert better != page.locator("#replay-move").inner_text()
         verdict = page.locator("#replay-verdict").inner_text()
         assert not codes.search(verdict) and "{" not in verdict, verdict
-        # the interval's level as Norwegian writes a percentage (from the number format, not the sentence)
+        # the interval's level as Norwegian writes a percentage (from the number format, not the
+        # sentence), in the figures behind the decision's disclosure
+        figures = page.locator("#replay-verdict details.replay-figures")
+        figures.locator("summary").click()
+        shown = figures.inner_text()
         level = data["confidence"].replace("\u00a0", " ")
-        assert level in verdict.replace("\u00a0", " ") and "%(" not in verdict, verdict
+        assert level in shown.replace("\u00a0", " ") and "%(" not in shown, shown
 
 
 def _step_to(page: Any, step: int) -> None:

@@ -26,6 +26,8 @@ const helpers = {
   reason: text.reason, act() {}, nextDeal() {},
   me: () => viewer,
   posOf: (seat) => (document.querySelector(`.seat[data-seat="${seat}"]`) || { dataset: {} }).dataset.pos || "",
+  // the seat to play at the step shown (none once the deal is over), as the table page says it
+  actingSeat: () => (steps.length && at < steps.length - 1 ? steps[at].view.to_act ?? null : null),
 };
 // the seat whose views the steps are (the one this browser held at the table)
 let viewer = 0;
