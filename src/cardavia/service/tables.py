@@ -16,12 +16,14 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from cardavia.bots.base import LEVELS
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import get_game
 from cardavia.service.errors import Conflict, HostOnly, NotFound, Stale, TableError
+from cardavia.service.quick import QuickGate
 from cardavia.service.state import (
     HUMAN,
     DealSummary,
@@ -50,6 +52,16 @@ AWAY_GRACE_S = 90.0
 PRESENCE_CACHE_S = 5.0  # how long a process reuses a table's presence read for what it shows
 
 
+def clean_name(name: str) -> str:
+    """A display name as everyone at the table is shown it: text only (no control or
+    direction-changing characters), spaces collapsed, at most :data:`NAME_MAX` characters.
+    ``bad-name`` when nothing is left."""
+    name = " ".join("".join(c for c in name if c.isprintable() or c.isspace()).split())[:NAME_MAX]
+    if not name:
+        raise TableError("bad-name", "a name is needed", {})
+    return name
+
+
 def token_hash(token: str) -> str:
     """What is stored of an invite token (the token itself is never stored nor logged)."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -75,6 +87,7 @@ class TableService:
         self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
         self._beats: dict[tuple[str, int], float] = {}  # (table, seat) -> when this process wrote it
         self._presence: dict[str, tuple[float, dict[int, float]]] = {}  # table -> (read at, seen)
+        self.quick = QuickGate(lambda: self.clock())
         # where new tables' seeds come from (tests replace it to make tables repeatable)
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
 
@@ -168,10 +181,12 @@ class TableService:
         options: Mapping[str, Any] | None = None,
         friends: int = 0,
         turn_limit_s: int | None = None,
+        host_name: str | None = None,
     ) -> TableState:
         """A new table: seat 0 the human (the host), seats 1..``friends`` for invited people (see
         :meth:`invite`), the other seats bots of ``level``. ``turn_limit_s``: a person's time per
-        decision, after which the AI plays that decision for them."""
+        decision, after which the AI plays that decision for them. ``host_name``: the name the
+        others see for the host (cleaned as a guest's is: ``bad-name`` when nothing is left)."""
         engine = get_game(game)  # RecordError "unknown-game"
         if level not in LEVELS:
             raise RecordError("unknown-level", f"unknown level {level!r}", {"level": level})
@@ -186,6 +201,8 @@ class TableService:
                 "bad-turn-limit", "the turn limit is none, 30 s or 120 s", {"turn_limit_s": turn_limit_s}
             )
         invited = range(1, friends + 1)
+        if host_name is not None:
+            host_name = clean_name(host_name)
         record = TableRecord(
             id="t_" + secrets.token_urlsafe(12),
             game=game,
@@ -201,6 +218,7 @@ class TableService:
                 {"owner": None, "name": ""} if s in invited else None for s in range(engine.num_seats)
             ),
             turn_limit_s=turn_limit_s,
+            host_name=host_name,
         )
         state = TableState(record)  # options are checked by the engine here, before anything is stored
         record = TableRecord(**{**record.__dict__, "status": state.status()})
@@ -344,10 +362,7 @@ class TableService:
 
         NotFound if the token is not open, or this browser holds a seat at that table already.
         """
-        # text only: no control or direction-changing characters, spaces collapsed, length-limited
-        name = " ".join("".join(c for c in name if c.isprintable() or c.isspace()).split())[:NAME_MAX]
-        if not name:
-            raise TableError("bad-name", "a name is needed", {})
+        name = clean_name(name)
         found = self.store.claim_invite(token_hash(token), owner, name)
         if found is None:
             raise NotFound()
@@ -356,6 +371,18 @@ class TableService:
         with self.lock(table_id):
             self.forget(table_id)
             return self._state(table_id, owner), seat
+
+    def say(self, table_id: str, owner: str, message: str) -> int:
+        """Check a quick message ``owner`` sends to the others at a shared table (see
+        :mod:`cardavia.service.quick`): the seat it comes from. NotFound for a table not theirs;
+        ``not-shared`` (409) where nobody else is a person; ``bad-message``; ``too-fast`` (429)."""
+        with self.lock(table_id):
+            state = self._state(table_id, owner)
+        seat = self.viewer(state, owner)
+        if not state.shared:
+            raise Conflict("not-shared", "nobody else at this table reads messages", {})
+        self.quick.check(table_id, seat, message)
+        return seat
 
     def start(self, table_id: str, owner: str) -> TableState:
         """Start the deal now (host only): invited seats not yet taken are played by the AI."""
@@ -559,6 +586,7 @@ class TableService:
             return True
 
     def _commit(self, state: TableState, entry: LoggedAction, action: Any) -> None:
+        entry = replace(entry, created_at=self.clock())  # when the next turn begins, kept in the log
         before = state.status()
         summary = state.apply_entry(entry, action)  # IllegalAction leaves the state untouched
         after = state.status()

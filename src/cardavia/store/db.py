@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -52,7 +52,14 @@ _INSERT_DEAL = DEALS.insert()
 _SET_STATUS = TABLES.update().where(TABLES.c.id == bindparam("tid")).values(status=bindparam("status"))
 _SET_PACE = TABLES.update().where(TABLES.c.id == bindparam("tid")).values(pace_ms=bindparam("pace_ms"))
 _ACTIONS_FROM = (
-    select(ACTIONS.c.seq, ACTIONS.c.deal_no, ACTIONS.c.seat, ACTIONS.c.action, ACTIONS.c.auto)
+    select(
+        ACTIONS.c.seq,
+        ACTIONS.c.deal_no,
+        ACTIONS.c.seat,
+        ACTIONS.c.action,
+        ACTIONS.c.auto,
+        ACTIONS.c.created_at,
+    )
     .where(ACTIONS.c.table_id == bindparam("table_id"), ACTIONS.c.seq >= bindparam("from_seq"))
     .order_by(ACTIONS.c.seq)
 )
@@ -62,7 +69,7 @@ _NOTIFY = text("SELECT pg_notify(:c, :p)")
 # named parameters, written ``:name`` for sqlite3 and ``%(name)s`` for psycopg.
 _RAW_HEAD = (
     "SELECT t.id, t.game, t.level, t.seed, t.options, t.seats, t.owner, t.pace_ms, t.status, t.created_at,"
-    " t.people, t.turn_limit_s, t.origin,"
+    " t.people, t.turn_limit_s, t.origin, t.host_name, t.seated_at,"
     " (SELECT max(a.seq) FROM cardavia_actions a WHERE a.table_id = t.id)"
     " FROM cardavia_tables t WHERE t.id = :table_id"
 )
@@ -220,6 +227,8 @@ class TableRecord:
     # a table started from another's finished deal: {"table", "deal_no", "step", "seat"} (where it
     # came from, which the page may show) and {"deal_seed", "dealer"} of its first deal (never shown)
     origin: dict[str, Any] | None = None
+    host_name: str | None = None  # the name the host of a friends' table chose
+    seated_at: float | None = None  # when the last invited seat was filled (the first turn began)
 
 
 AUTO_TIME = 1  # LoggedAction.auto: the AI played for a person whose time for the turn ran out
@@ -235,6 +244,8 @@ class LoggedAction:
     # the AI played this for a person: AUTO_TIME (their time ran out) or AUTO_LEFT (they had left:
     # the host handed their seat to the AI, or no limit and they were gone past the grace); 0: not
     auto: int = 0
+    # when it was written (0.0: now, as the store writes it): the next turn began then
+    created_at: float = field(default=0.0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -450,6 +461,8 @@ class Store:
                     "people": json.dumps(list(table.people)),
                     "turn_limit_s": table.turn_limit_s,
                     "origin": None if table.origin is None else json.dumps(table.origin, sort_keys=True),
+                    "host_name": table.host_name,
+                    "seated_at": table.seated_at,
                 },
             )
             if log:
@@ -482,7 +495,7 @@ class Store:
         if row is None:
             return None
         record = _table_record(row)
-        return record, 0 if row[13] is None else int(row[13]) + 1
+        return record, 0 if row[15] is None else int(row[15]) + 1
 
     @_guarded
     def set_pace(self, table_id: str, pace_ms: int) -> None:
@@ -504,7 +517,7 @@ class Store:
     def actions(self, table_id: str, from_seq: int = 0) -> list[LoggedAction]:
         with self.engine.connect() as conn:
             rows = conn.execute(_ACTIONS_FROM, {"table_id": table_id, "from_seq": from_seq})
-            return [LoggedAction(r[0], r[1], r[2], json.loads(r[3]), int(r[4])) for r in rows]
+            return [LoggedAction(r[0], r[1], r[2], json.loads(r[3]), int(r[4]), float(r[5])) for r in rows]
 
     @_guarded
     def append(
@@ -524,7 +537,7 @@ class Store:
             "deal_no": entry.deal_no,
             "seat": entry.seat,
             "action": json.dumps(entry.action, sort_keys=True, separators=(",", ":")),
-            "created_at": time.time(),
+            "created_at": entry.created_at or time.time(),
             "auto": int(entry.auto),
         }
         if self._raw_ok and self.is_postgres:
@@ -557,6 +570,17 @@ class Store:
         """The payload of the ``NOTIFY`` sent for action ``seq`` of ``table_id``: the table, the seq
         and this store's :attr:`origin` (a process skips its own news, which it published already)."""
         return f"{table_id} {seq} {self.origin}"
+
+    @_guarded
+    def say(self, table_id: str, seat: int, message: str) -> None:
+        """Tell the other processes (PostgreSQL) that ``seat`` sent quick message ``message`` at
+        ``table_id``: a notification only, nothing is stored (SQLite: one process, nothing to do)."""
+        if not self.is_postgres:
+            return
+        with self._tx() as conn:
+            conn.execute(
+                _NOTIFY, {"c": NOTIFY_CHANNEL, "p": f"{table_id} say:{seat}:{message} {self.origin}"}
+            )
 
     def _append_pg(
         self, row: dict[str, Any], status: str | None, finished: FinishedDeal | None, owner: str
@@ -681,6 +705,8 @@ class Store:
         conn: Connection, table_id: str, old: str, people: list[Any], seats: list[str] | None = None
     ) -> bool:
         values: dict[str, Any] = {"people": json.dumps(people)}
+        if _open(json.loads(old)) and not _open(people):
+            values["seated_at"] = time.time()  # the last invited seat is filled: the first turn begins
         if seats is not None:
             values["seats"] = json.dumps(seats)
         done = conn.execute(
@@ -819,6 +845,11 @@ class Store:
             return int(conn.execute(select(func.count()).where(ACTIONS.c.table_id == table_id)).scalar_one())
 
 
+def _open(people: Sequence[Any]) -> bool:
+    """Whether an invited seat of ``people`` still waits for its person."""
+    return any(p is not None and p.get("owner") is None for p in people)
+
+
 def _table_record(row: Any) -> TableRecord:
     """A ``cardavia_tables`` row (its columns in the model's order) as a record."""
     return TableRecord(
@@ -835,6 +866,8 @@ def _table_record(row: Any) -> TableRecord:
         people=tuple(json.loads(row[10] or "[]")),
         turn_limit_s=None if row[11] is None else int(row[11]),
         origin=None if row[12] is None else json.loads(row[12]),
+        host_name=row[13],
+        seated_at=None if row[14] is None else float(row[14]),
     )
 
 

@@ -108,6 +108,8 @@ class CreateTableIn(_In):
     # seats for invited people (the game says how many it has: more is a 422 "bad-friends")
     friends: Annotated[int, Field(ge=0, le=16)] = 0
     turn_limit_s: Literal[30, 120] | None = None
+    # the name the others see for the host of a friends' table (cleaned like a guest's)
+    host_name: Annotated[str, Field(min_length=1, max_length=200)] | None = None
 
 
 def create_table_in(game_ids: tuple[str, ...]) -> type[CreateTableIn]:
@@ -124,6 +126,15 @@ class JoinIn(_In):
 class ActionIn(_In):
     seq: Seq
     action: dict[str, Any]
+
+
+class SayIn(_In):
+    message: Annotated[str, Field(min_length=1, max_length=40)]  # a quick message's id
+
+
+class SaidOut(BaseModel):
+    seat: int
+    message: str
 
 
 class SeqIn(_In):
@@ -161,6 +172,9 @@ class TableOut(BaseModel):
     seat: int
     people: list[dict[str, Any]]
     turn_limit_s: int | None
+    # the time the person to decide has left under the turn limit, as the server counts it (None:
+    # no limit, or no person to decide)
+    turn_left_ms: int | None = None
     view: dict[str, Any]
     totals: list[int]
     last: list[dict[str, Any]]
@@ -272,7 +286,7 @@ def _driven(state: TableState) -> bool:
 
 def _out(rt: Runtime, state: TableState, since: int | None, viewer: int) -> dict[str, Any]:
     """``table_out`` with who is at the table now. Call it under the table's lock."""
-    return table_out(state, since, viewer, rt.service.here(state))
+    return table_out(state, since, viewer, rt.service.here(state), rt.service.clock())
 
 
 def _note_seen(rt: Runtime, table_id: str, seat: int) -> None:
@@ -434,6 +448,7 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
                 pace_ms=pace,
                 friends=body.friends,
                 turn_limit_s=body.turn_limit_s,
+                host_name=body.host_name,
             )
         except GameError as exc:
             return _error_body(exc)
@@ -601,6 +616,34 @@ async def settings(table_id: TableId, body: SettingsIn, request: Request) -> Any
         rt, table_id, lambda: (rt.service.set_pace(table_id, owner, body.pace_ms), None), owner=owner
     )
     return reply
+
+
+@router.post(
+    "/tables/{table_id}/say",
+    response_model=SaidOut,
+    responses={
+        **ERRORS,
+        409: {"model": ErrorOut, "description": "not-shared: nobody else at the table"},
+        429: {"model": ErrorOut, "description": "too-fast: one quick message every 2 s per seat"},
+    },
+)
+async def say(table_id: TableId, body: SayIn, request: Request) -> Any:
+    """Send a quick message (one of a fixed set, by id: each person reads it in their own language)
+    to everyone at a shared table, on their event streams; nothing is stored."""
+    rt = runtime(request)
+    owner = _owner_or_404(request)
+
+    def send() -> int:
+        seat = rt.service.say(table_id, owner, body.message)
+        rt.service.store.say(table_id, seat, body.message)  # the other processes' streams
+        return seat
+
+    try:
+        seat = await rt.offload.run(send)
+    except GameError as exc:
+        return game_error_response(exc)
+    rt.hub.say(table_id, seat, body.message)
+    return JSONResponse({"seat": seat, "message": body.message})
 
 
 @router.get("/tables/{table_id}/hint", response_model=HintOut, responses=ERRORS)
