@@ -99,6 +99,8 @@ def table_out(
         # where a tried table came from (never its first deal's seed, which would show every piece)
         "origin": {k: origin[k] for k in ("table", "deal_no", "step") if k in origin} or None,
         "ends": state.ends,
+        # the table the same people play on after this one (*Play again together*), once made
+        "next_table": origin.get("next"),
         "view": view_json(state, viewer),
         "totals": list(state.totals),
         "last": state.since(state.seq if since is None else since, viewer),

@@ -276,6 +276,69 @@ class TableService:
         self._remember(fresh)
         return fresh
 
+    def rematch(self, table_id: str, owner: str) -> TableState:
+        """*Play again together*: a new shared table for the same people in the same seats (the
+        host's ask, once a deal is over), the AI of the same level in the others, the same turn
+        limit, pace and names, a seed of its own. Each person holds their seat at once (no links),
+        and the finished table names it (``next_table``), so every page follows; asked again, or
+        by a second request meanwhile, the same new table is answered.
+
+        ``HostOnly`` for a guest; ``not-shared`` (409) at a table nobody else shares;
+        ``deal-not-over`` (409) while a deal is being played."""
+        with self.lock(table_id):
+            state = self._state(table_id, owner)
+            source = state.record
+            following = (source.origin or {}).get("next")
+            if following is not None:
+                return self._state(str(following), owner)
+            if not is_host(source, owner):
+                raise HostOnly()
+            if not state.shared:
+                raise Conflict("not-shared", "nobody else plays at this table", {})
+            if state.status() != "over" or not state.finished:
+                raise Conflict("deal-not-over", "the deal is not over yet", {"deal_no": state.deal_no})
+            people = tuple(
+                None
+                if p is None or p.get("owner") is None
+                else {"owner": p["owner"], "name": p.get("name", "")}
+                for p in source.people
+            )
+            now = self.clock()
+            record = TableRecord(
+                id="t_" + secrets.token_urlsafe(12),
+                game=source.game,
+                level=source.level,
+                seed=self.new_seed(),
+                options=dict(source.options),
+                # a seat the AI held (never taken, or handed over for good) stays the AI's
+                seats=tuple(
+                    HUMAN
+                    if s == host_seat(source) or (s < len(people) and people[s] is not None)
+                    else source.level
+                    for s in range(state.num_seats)
+                ),
+                owner=source.owner,
+                pace_ms=source.pace_ms,
+                status=HUMAN,
+                created_at=now,
+                people=people,
+                turn_limit_s=source.turn_limit_s,
+                origin={"after": source.id},
+                host_name=source.host_name,
+                seated_at=now,
+            )
+            fresh = TableState(record)
+            record = replace(record, status=fresh.status())
+            fresh.record = record
+            made = self.store.create_after(record, source.id)
+            self.forget(table_id)
+        if made != record.id:
+            return self.state(made, owner)
+        self._remember(fresh)
+        for seat in fresh.persons():
+            self.seen(record.id, seat, force=True)  # everyone was at the table a moment ago
+        return fresh
+
     # -- acting -----------------------------------------------------------------------------------
     def act(self, table_id: str, owner: str, seq: int, action_obj: object) -> tuple[TableState, int]:
         """Seat 0's action chosen at ``seq``. Answers the state and the seq the reply's news start at.

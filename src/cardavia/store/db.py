@@ -445,26 +445,7 @@ class Store:
         """Store a new table, with the first entries of its log if it starts from another table's
         (all in one transaction: the table exists whole or not at all)."""
         with self._tx() as conn:
-            conn.execute(
-                TABLES.insert(),
-                {
-                    "id": table.id,
-                    "game": table.game,
-                    "level": table.level,
-                    "seed": table.seed,
-                    "options": json.dumps(table.options, sort_keys=True),
-                    "seats": json.dumps(list(table.seats)),
-                    "owner": table.owner,
-                    "pace_ms": table.pace_ms,
-                    "status": table.status,
-                    "created_at": table.created_at,
-                    "people": json.dumps(list(table.people)),
-                    "turn_limit_s": table.turn_limit_s,
-                    "origin": None if table.origin is None else json.dumps(table.origin, sort_keys=True),
-                    "host_name": table.host_name,
-                    "seated_at": table.seated_at,
-                },
-            )
+            self._insert_table(conn, table)
             if log:
                 now = time.time()
                 rows = [
@@ -479,6 +460,55 @@ class Store:
                     for entry in log
                 ]
                 conn.execute(_INSERT_ACTION, rows)
+
+    @staticmethod
+    def _insert_table(conn: Connection, table: TableRecord) -> None:
+        conn.execute(
+            TABLES.insert(),
+            {
+                "id": table.id,
+                "game": table.game,
+                "level": table.level,
+                "seed": table.seed,
+                "options": json.dumps(table.options, sort_keys=True),
+                "seats": json.dumps(list(table.seats)),
+                "owner": table.owner,
+                "pace_ms": table.pace_ms,
+                "status": table.status,
+                "created_at": table.created_at,
+                "people": json.dumps(list(table.people)),
+                "turn_limit_s": table.turn_limit_s,
+                "origin": None if table.origin is None else json.dumps(table.origin, sort_keys=True),
+                "host_name": table.host_name,
+                "seated_at": table.seated_at,
+            },
+        )
+
+    @_guarded
+    def create_after(self, table: TableRecord, source_id: str) -> str:
+        """Store ``table`` as the table that follows ``source_id`` (*Play again together*), and mark
+        the source so (``origin["next"]``), in one transaction: the id of the table that follows,
+        this one's or, when another request made one first, that one's (nothing stored then)."""
+        for _ in range(8):
+            with self._tx() as conn:
+                row = conn.execute(select(TABLES.c.origin).where(TABLES.c.id == source_id)).one()
+                origin = json.loads(row[0]) if row[0] else {}
+                if "next" in origin:
+                    return str(origin["next"])
+                marked = json.dumps({**origin, "next": table.id}, sort_keys=True)
+                done = conn.execute(
+                    TABLES.update()
+                    .where(
+                        TABLES.c.id == source_id,
+                        TABLES.c.origin.is_(None) if row[0] is None else TABLES.c.origin == row[0],
+                    )
+                    .values(origin=marked)
+                ).rowcount
+                if not done:
+                    continue  # another request changed it meanwhile: read it again
+                self._insert_table(conn, table)
+                return table.id
+        raise StoreUnavailable("busy", "too many tables made at once after one table")
 
     @_guarded
     def head(self, table_id: str) -> tuple[TableRecord, int] | None:

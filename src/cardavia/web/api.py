@@ -182,6 +182,7 @@ class TableOut(BaseModel):
     # a table started from another's finished deal: {"table", "deal_no", "step"} of where it came from
     origin: dict[str, Any] | None = None
     ends: bool = False  # the table ends with its current deal (no next deal)
+    next_table: str | None = None  # the table the same people play on next (Play again together)
 
 
 class InviteOut(BaseModel):
@@ -644,6 +645,33 @@ async def say(table_id: TableId, body: SayIn, request: Request) -> Any:
         return game_error_response(exc)
     rt.hub.say(table_id, seat, body.message)
     return JSONResponse({"seat": seat, "message": body.message})
+
+
+@router.post(
+    "/tables/{table_id}/rematch",
+    status_code=201,
+    response_model=TableOut,
+    responses={**ERRORS, 403: {"model": ErrorOut, "description": "host-only: a guest asked"}},
+)
+async def rematch(table_id: TableId, request: Request) -> Any:
+    """*Play again together* (the host's, once a deal is over): a new table for the same people in
+    the same seats, answered as the host sees it; everyone's page follows (``next_table`` on the
+    old table, announced on its event stream as a ``moved`` event). Asked again: the same table."""
+    rt = runtime(request)
+    owner = _owner_or_404(request)
+    moved: list[int] = []
+
+    def work() -> tuple[TableState, int | None]:
+        state = rt.service.rematch(table_id, owner)
+        seat = _seen_by(state, owner)
+        rt.service.store.say(table_id, seat, "moved")  # the other processes' streams
+        moved.append(seat)
+        return state, None
+
+    reply, _ = await _respond(rt, None, work, status=201, owner=owner)
+    if moved:
+        rt.hub.say(table_id, moved[0], "moved")
+    return reply
 
 
 @router.get("/tables/{table_id}/hint", response_model=HintOut, responses=ERRORS)
