@@ -426,7 +426,7 @@ class TableService:
         NotFound if the token is not open, or this browser holds a seat at that table already.
         """
         name = clean_name(name)
-        found = self.store.claim_invite(token_hash(token), owner, name)
+        found = self.store.claim_invite(token_hash(token), owner, name, self.clock())
         if found is None:
             raise NotFound()
         table_id, seat = found
@@ -453,7 +453,7 @@ class TableService:
             state = self._state(table_id, owner)
             if not is_host(state.record, owner):
                 raise NotFound()
-            self.store.fill_open_seats(table_id, state.record.level)
+            self.store.fill_open_seats(table_id, state.record.level, self.clock())
             self.forget(table_id)
             return self._state(table_id, owner)
 
@@ -487,7 +487,7 @@ class TableService:
                 return self._hand(state, owner, seat)
             if not own and person is None:
                 raise refused
-            if not self.store.give_to_ai(table_id, record.level, (seat,), every_open=own):
+            if not self.store.give_to_ai(table_id, record.level, (seat,), every_open=own, now=self.clock()):
                 raise refused  # taken a moment ago
             self.forget(table_id)
             # the host who left holds no seat any more (see host_seat): the table as it is now

@@ -694,20 +694,23 @@ class Store:
         return None if row is None else (row[0], int(row[1]))
 
     @_guarded
-    def claim_invite(self, token_hash: str, owner: str, name: str) -> tuple[str, int] | None:
+    def claim_invite(
+        self, token_hash: str, owner: str, name: str, now: float | None = None
+    ) -> tuple[str, int] | None:
         """Use an open invite: its seat becomes ``owner``'s, under ``name``. None if the token is
         not open (unknown, used, revoked) or ``owner`` already holds a seat at that table; the
-        token is used up only when the seat is taken (one transaction)."""
+        token is used up only when the seat is taken (one transaction). ``now``: the time kept as
+        ``seated_at`` if it was the last open seat (default: this moment)."""
         for _ in range(8):
             try:
-                return self._claim(token_hash, owner, name)
+                return self._claim(token_hash, owner, name, now)
             except _Refused:
                 return None
             except _Raced:
                 continue
         raise StoreUnavailable("busy", "too many seats taken at once at one table")
 
-    def _claim(self, token_hash: str, owner: str, name: str) -> tuple[str, int] | None:
+    def _claim(self, token_hash: str, owner: str, name: str, now: float | None) -> tuple[str, int] | None:
         with self._tx() as conn:
             # the write comes first: on SQLite it takes the write lock before anything is read
             used = conn.execute(
@@ -726,17 +729,23 @@ class Store:
             if row[0] == owner or held or people[seat] is None or people[seat].get("owner") is not None:
                 raise _Refused()  # the invite stays open
             people[seat] = {"owner": owner, "name": name}
-            if not self._set_people(conn, table_id, row[1], people):
+            if not self._set_people(conn, table_id, row[1], people, now=now):
                 raise _Raced()
         return table_id, int(seat)
 
     @staticmethod
     def _set_people(
-        conn: Connection, table_id: str, old: str, people: list[Any], seats: list[str] | None = None
+        conn: Connection,
+        table_id: str,
+        old: str,
+        people: list[Any],
+        seats: list[str] | None = None,
+        now: float | None = None,
     ) -> bool:
         values: dict[str, Any] = {"people": json.dumps(people)}
         if _open(json.loads(old)) and not _open(people):
-            values["seated_at"] = time.time()  # the last invited seat is filled: the first turn begins
+            # the last invited seat is filled: the first turn begins
+            values["seated_at"] = time.time() if now is None else now
         if seats is not None:
             values["seats"] = json.dumps(seats)
         done = conn.execute(
@@ -745,13 +754,19 @@ class Store:
         return bool(done)
 
     @_guarded
-    def fill_open_seats(self, table_id: str, level: str) -> None:
+    def fill_open_seats(self, table_id: str, level: str, now: float | None = None) -> None:
         """Give every invited seat not yet taken to the AI at ``level`` and revoke its links."""
-        self.give_to_ai(table_id, level, (), every_open=True)
+        self.give_to_ai(table_id, level, (), every_open=True, now=now)
 
     @_guarded
     def give_to_ai(
-        self, table_id: str, level: str, seats: Iterable[int], *, every_open: bool = False
+        self,
+        table_id: str,
+        level: str,
+        seats: Iterable[int],
+        *,
+        every_open: bool = False,
+        now: float | None = None,
     ) -> bool:
         """Give ``seats`` (each an open invited seat, or one no invite is for: the host's own) to
         the AI at ``level`` and revoke their links, in one transaction; ``every_open``: every
@@ -762,13 +777,15 @@ class Store:
         wanted = set(seats)
         for _ in range(8):
             try:
-                if self._give_to_ai(table_id, level, wanted, every_open):
+                if self._give_to_ai(table_id, level, wanted, every_open, now):
                     return True
             except _Refused:
                 return False
         raise StoreUnavailable("busy", "too many seats taken at once at one table")
 
-    def _give_to_ai(self, table_id: str, level: str, wanted: set[int], every_open: bool) -> bool:
+    def _give_to_ai(
+        self, table_id: str, level: str, wanted: set[int], every_open: bool, now: float | None
+    ) -> bool:
         with self._tx() as conn:
             revoke = INVITES.update().where(INVITES.c.table_id == table_id, INVITES.c.status == "open")
             if not every_open:
@@ -782,7 +799,7 @@ class Store:
             for seat, person in enumerate(people):
                 if seat in wanted or (every_open and person is not None and person.get("owner") is None):
                     seats[seat], people[seat] = level, None
-            return self._set_people(conn, table_id, row[1], people, seats)
+            return self._set_people(conn, table_id, row[1], people, seats, now)
 
     @_guarded
     def set_handed(self, table_id: str, seat: int, on: bool, status: str | None = None) -> bool:

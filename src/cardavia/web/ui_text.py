@@ -148,10 +148,14 @@ COMMON: dict[str, Msg | Plural] = {
         "Quick messages",
     ),
     "quick_good_game": Msg("quick message to the other players at the table", "Good game"),
-    "quick_well_played": Msg("quick message to the other players at the table: praise for a move", "Well played"),
+    "quick_well_played": Msg(
+        "quick message to the other players at the table: praise for a move", "Well played"
+    ),
     "quick_thanks": Msg("quick message to the other players at the table", "Thanks"),
     "quick_oops": Msg("quick message to the other players at the table: after one's own slip", "Oops"),
-    "quick_one_moment": Msg("quick message to the other players at the table: please wait a little", "One moment"),
+    "quick_one_moment": Msg(
+        "quick message to the other players at the table: please wait a little", "One moment"
+    ),
     "quick_said": Msg(
         "table log: a quick message another player sent; %(name)s is their seat, a compass point or a "
         "friend's own name (any gender, one person); %(message)s is the message",
