@@ -174,3 +174,34 @@ def test_a_table_of_one_person_has_nobody_to_play_again_with(tmp_path: Path) -> 
         finish_deal([host], tid)
         reply = host.post(f"/api/tables/{tid}/rematch")
         assert reply.status_code == 409 and reply.json()["error"]["code"] == "not-shared"
+
+
+@pytest.mark.postgres
+def test_a_quick_message_reaches_the_streams_of_another_process() -> None:
+    """On PostgreSQL the message travels as a notification: the other process's hub says it on its
+    streams; the process that sent it (which said it already) skips its own."""
+    from cardavia.store.db import open_store
+    from postgres_databases import temporary_postgres_database
+
+    async def run() -> list[str]:
+        with temporary_postgres_database() as url:
+            sender, other = open_store(url), open_store(url)
+            hubs = [EventHub(), EventHub()]
+            for hub, store in zip(hubs, (sender, other), strict=True):
+                hub.listen(url.replace("+psycopg", ""), origin=store.origin)
+            with hubs[0].subscribe("t") as mine, hubs[1].subscribe("t") as theirs:
+                await asyncio.sleep(0.5)  # both listeners are listening by then
+                sender.say("t", 1, "one_moment")
+                for _ in range(50):
+                    if theirs.said:
+                        break
+                    await asyncio.sleep(0.1)
+                got = list(theirs.said)
+                assert mine.said == []
+            for hub in hubs:
+                await hub.close()
+            sender.dispose()
+            other.dispose()
+        return got
+
+    assert asyncio.run(run()) == ['{"seat":1,"message":"one_moment"}']
