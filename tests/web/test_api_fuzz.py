@@ -50,6 +50,8 @@ OPERATIONS = [
     ("POST", "/api/tables/{table_id}/start"),
     ("POST", "/api/tables/{table_id}/seats/{seat}/ai"),
     ("POST", "/api/join/{token}"),
+    ("POST", "/api/tables/{table_id}/say"),
+    ("POST", "/api/tables/{table_id}/rematch"),
 ]
 
 

@@ -10,7 +10,8 @@ answer, the table's task waits (backing off up to :data:`MAX_BACKOFF_S`) and car
 
 At a table with a turn limit, a person's decision not made in time is made by the AI at the table's
 level, marked ``auto`` in the log; the person decides again from their next turn. The limit is
-counted by the process driving the table from when it first saw the decision waiting.
+counted from when the turn began as the log says (the time its last action was written), the same
+clock the table shows its people.
 
 A person who has left a shared table (their presence, in the store, is older than the service's
 ``LEFT_AFTER_S``) does not stop it: if the host handed their seat to the AI, its decisions are the
@@ -241,7 +242,10 @@ class BotDriver:
                 seat = state.deal.to_act()
                 if seat is None:  # timed() means a person is to act: never the case, for the types
                     return None
-                limit = self.turn_limit(state.record.turn_limit_s or 0)
+                # counted from when the turn began as the log says (what the page shows), so that
+                # a restarted or another process gives no person more time than the clock showed
+                spent = max(0.0, self.service.clock() - state.turn_started())
+                limit = max(0.0, self.turn_limit(state.record.turn_limit_s or 0) - spent)
                 view = state.deal.view(seat)
                 return _Plan(state, state.seq, state.record, Step("auto", seat), view, limit, AUTO_TIME)
             view = state.deal.view(step.seat) if step.kind in ("bot", "away") else None

@@ -3,6 +3,7 @@ the seat the browser holds (seat 0 for the host)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Collection
 from typing import Any
 
@@ -46,6 +47,8 @@ def people_json(state: TableState, here: Collection[int] | None = None) -> list[
         person = people[seat] if seat < len(people) else None
         if seat == owner_seat:
             host: JSON = {"seat": seat, "kind": "host"}
+            if state.record.host_name:
+                host["name"] = state.record.host_name
             if here is not None and state.shared:
                 host["here"] = seat in here
             out.append(host)
@@ -66,11 +69,19 @@ def people_json(state: TableState, here: Collection[int] | None = None) -> list[
 
 
 def table_out(
-    state: TableState, since: int | None = None, viewer: int = VIEWER, here: Collection[int] | None = None
+    state: TableState,
+    since: int | None = None,
+    viewer: int = VIEWER,
+    here: Collection[int] | None = None,
+    now: float | None = None,
 ) -> JSON:
     """The table envelope as ``viewer`` sees it; ``last`` lists the actions logged from ``since`` on
-    (public form for that seat); ``here``: who is at the table now (see :func:`people_json`)."""
+    (public form for that seat); ``here``: who is at the table now (see :func:`people_json`);
+    ``turn_left_ms``: at ``now`` (default: this moment), the time the person to decide has left
+    under the table's turn limit (None without a limit or a person to decide): the page counts
+    down from it, so a reload shows the same clock."""
     record = state.record
+    left = state.turn_left_s(time.time() if now is None else now)
     origin = record.origin or {}
     return {
         "id": record.id,
@@ -84,9 +95,12 @@ def table_out(
         "seat": viewer,
         "people": people_json(state, here),
         "turn_limit_s": record.turn_limit_s,
+        "turn_left_ms": None if left is None else int(left * 1000),
         # where a tried table came from (never its first deal's seed, which would show every piece)
         "origin": {k: origin[k] for k in ("table", "deal_no", "step") if k in origin} or None,
         "ends": state.ends,
+        # the table the same people play on after this one (*Play again together*), once made
+        "next_table": origin.get("next"),
         "view": view_json(state, viewer),
         "totals": list(state.totals),
         "last": state.since(state.seq if since is None else since, viewer),

@@ -244,6 +244,23 @@ class TableState:
         """Whether a person is to decide under a turn limit (the AI plays for them when it ends)."""
         return self.record.turn_limit_s is not None and self.status() == HUMAN and not self.waiting
 
+    def turn_started(self) -> float:
+        """When the decision waiting now became the one to make: the time the last action was
+        written, or, before any, when the last invited seat was filled (else the table was made).
+        The store's clock, in seconds, as the log keeps it: what every process reads alike."""
+        record = self.record
+        began = record.created_at if record.seated_at is None else max(record.created_at, record.seated_at)
+        return max(began, self.log[-1].created_at) if self.log else began
+
+    def turn_left_s(self, now: float) -> float | None:
+        """Seconds left at ``now`` before the AI makes the waiting person's decision for them (0 at
+        the earliest, the AI being about to play), or None when no person decides under a limit."""
+        if not self.timed() or self.record.turn_limit_s is None:
+            return None
+        return max(
+            0.0, min(float(self.record.turn_limit_s), self.turn_started() + self.record.turn_limit_s - now)
+        )
+
     def _next_step(self) -> Step | None:
         if self.waiting:
             return None

@@ -16,6 +16,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from cardavia.bots.base import LEVELS
@@ -23,6 +24,7 @@ from cardavia.games.errors import RecordError
 from cardavia.games.registry import get_game
 from cardavia.service import names
 from cardavia.service.errors import Conflict, HostOnly, NotFound, Stale, TableError
+from cardavia.service.quick import QuickGate
 from cardavia.service.state import (
     HUMAN,
     DealSummary,
@@ -75,6 +77,7 @@ class TableService:
         self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
         self._beats: dict[tuple[str, int], float] = {}  # (table, seat) -> when this process wrote it
         self._presence: dict[str, tuple[float, dict[int, float]]] = {}  # table -> (read at, seen)
+        self.quick = QuickGate(lambda: self.clock())
         # where new tables' seeds come from (tests replace it to make tables repeatable)
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
 
@@ -168,10 +171,12 @@ class TableService:
         options: Mapping[str, Any] | None = None,
         friends: int = 0,
         turn_limit_s: int | None = None,
+        host_name: str | None = None,
     ) -> TableState:
         """A new table: seat 0 the human (the host), seats 1..``friends`` for invited people (see
         :meth:`invite`), the other seats bots of ``level``. ``turn_limit_s``: a person's time per
-        decision, after which the AI plays that decision for them."""
+        decision, after which the AI plays that decision for them. ``host_name``: the name the
+        others see for the host (cleaned as a guest's is: ``bad-name`` when nothing is left)."""
         engine = get_game(game)  # RecordError "unknown-game"
         if level not in LEVELS:
             raise RecordError("unknown-level", f"unknown level {level!r}", {"level": level})
@@ -186,6 +191,8 @@ class TableService:
                 "bad-turn-limit", "the turn limit is none, 30 s or 120 s", {"turn_limit_s": turn_limit_s}
             )
         invited = range(1, friends + 1)
+        if host_name is not None:
+            host_name = names.display_name(host_name)
         record = TableRecord(
             id="t_" + secrets.token_urlsafe(12),
             game=game,
@@ -201,6 +208,7 @@ class TableService:
                 {"owner": None, "name": ""} if s in invited else None for s in range(engine.num_seats)
             ),
             turn_limit_s=turn_limit_s,
+            host_name=host_name,
         )
         state = TableState(record)  # options are checked by the engine here, before anything is stored
         record = TableRecord(**{**record.__dict__, "status": state.status()})
@@ -256,6 +264,69 @@ class TableService:
             raise TableError("not-a-decision", "you do not choose at that step", {"step": step})
         self.store.create_table(record, log)
         self._remember(fresh)
+        return fresh
+
+    def rematch(self, table_id: str, owner: str) -> TableState:
+        """*Play again together*: a new shared table for the same people in the same seats (the
+        host's ask, once a deal is over), the AI of the same level in the others, the same turn
+        limit, pace and names, a seed of its own. Each person holds their seat at once (no links),
+        and the finished table names it (``next_table``), so every page follows; asked again, or
+        by a second request meanwhile, the same new table is answered.
+
+        ``HostOnly`` for a guest; ``not-shared`` (409) at a table nobody else shares;
+        ``deal-not-over`` (409) while a deal is being played."""
+        with self.lock(table_id):
+            state = self._state(table_id, owner)
+            source = state.record
+            following = (source.origin or {}).get("next")
+            if following is not None:
+                return self._state(str(following), owner)
+            if not is_host(source, owner):
+                raise HostOnly()
+            if not state.shared:
+                raise Conflict("not-shared", "nobody else plays at this table", {})
+            if state.status() != "over" or not state.finished:
+                raise Conflict("deal-not-over", "the deal is not over yet", {"deal_no": state.deal_no})
+            people = tuple(
+                None
+                if p is None or p.get("owner") is None
+                else {"owner": p["owner"], "name": p.get("name", "")}
+                for p in source.people
+            )
+            now = self.clock()
+            record = TableRecord(
+                id="t_" + secrets.token_urlsafe(12),
+                game=source.game,
+                level=source.level,
+                seed=self.new_seed(),
+                options=dict(source.options),
+                # a seat the AI held (never taken, or handed over for good) stays the AI's
+                seats=tuple(
+                    HUMAN
+                    if s == host_seat(source) or (s < len(people) and people[s] is not None)
+                    else source.level
+                    for s in range(state.num_seats)
+                ),
+                owner=source.owner,
+                pace_ms=source.pace_ms,
+                status=HUMAN,
+                created_at=now,
+                people=people,
+                turn_limit_s=source.turn_limit_s,
+                origin={"after": source.id},
+                host_name=source.host_name,
+                seated_at=now,
+            )
+            fresh = TableState(record)
+            record = replace(record, status=fresh.status())
+            fresh.record = record
+            made = self.store.create_after(record, source.id)
+            self.forget(table_id)
+        if made != record.id:
+            return self.state(made, owner)
+        self._remember(fresh)
+        for seat in fresh.persons():
+            self.seen(record.id, seat, force=True)  # everyone was at the table a moment ago
         return fresh
 
     # -- acting -----------------------------------------------------------------------------------
@@ -345,7 +416,7 @@ class TableService:
         NotFound if the token is not open, or this browser holds a seat at that table already.
         """
         name = names.display_name(name)  # something visible, on one line: else TableError bad-name
-        found = self.store.claim_invite(token_hash(token), owner, name)
+        found = self.store.claim_invite(token_hash(token), owner, name, self.clock())
         if found is None:
             raise NotFound()
         table_id, seat = found
@@ -354,13 +425,25 @@ class TableService:
             self.forget(table_id)
             return self._state(table_id, owner), seat
 
+    def say(self, table_id: str, owner: str, message: str) -> int:
+        """Check a quick message ``owner`` sends to the others at a shared table (see
+        :mod:`cardavia.service.quick`): the seat it comes from. NotFound for a table not theirs;
+        ``not-shared`` (409) where nobody else is a person; ``bad-message``; ``too-fast`` (429)."""
+        with self.lock(table_id):
+            state = self._state(table_id, owner)
+        seat = self.viewer(state, owner)
+        if not state.shared:
+            raise Conflict("not-shared", "nobody else at this table reads messages", {})
+        self.quick.check(table_id, seat, message)
+        return seat
+
     def start(self, table_id: str, owner: str) -> TableState:
         """Start the deal now (host only): invited seats not yet taken are played by the AI."""
         with self.lock(table_id):
             state = self._state(table_id, owner)
             if not is_host(state.record, owner):
                 raise NotFound()
-            self.store.fill_open_seats(table_id, state.record.level)
+            self.store.fill_open_seats(table_id, state.record.level, self.clock())
             self.forget(table_id)
             return self._state(table_id, owner)
 
@@ -394,7 +477,7 @@ class TableService:
                 return self._hand(state, owner, seat)
             if not own and person is None:
                 raise refused
-            if not self.store.give_to_ai(table_id, record.level, (seat,), every_open=own):
+            if not self.store.give_to_ai(table_id, record.level, (seat,), every_open=own, now=self.clock()):
                 raise refused  # taken a moment ago
             self.forget(table_id)
             # the host who left holds no seat any more (see host_seat): the table as it is now
@@ -556,6 +639,7 @@ class TableService:
             return True
 
     def _commit(self, state: TableState, entry: LoggedAction, action: Any) -> None:
+        entry = replace(entry, created_at=self.clock())  # when the next turn begins, kept in the log
         before = state.status()
         summary = state.apply_entry(entry, action)  # IllegalAction leaves the state untouched
         after = state.status()

@@ -29,7 +29,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -64,7 +64,14 @@ _INSERT_DEAL = DEALS.insert()
 _SET_STATUS = TABLES.update().where(TABLES.c.id == bindparam("tid")).values(status=bindparam("status"))
 _SET_PACE = TABLES.update().where(TABLES.c.id == bindparam("tid")).values(pace_ms=bindparam("pace_ms"))
 _ACTIONS_FROM = (
-    select(ACTIONS.c.seq, ACTIONS.c.deal_no, ACTIONS.c.seat, ACTIONS.c.action, ACTIONS.c.auto)
+    select(
+        ACTIONS.c.seq,
+        ACTIONS.c.deal_no,
+        ACTIONS.c.seat,
+        ACTIONS.c.action,
+        ACTIONS.c.auto,
+        ACTIONS.c.created_at,
+    )
     .where(ACTIONS.c.table_id == bindparam("table_id"), ACTIONS.c.seq >= bindparam("from_seq"))
     .order_by(ACTIONS.c.seq)
 )
@@ -85,7 +92,7 @@ _TAKE_TOKEN = text(
 # named parameters, written ``:name`` for sqlite3 and ``%(name)s`` for psycopg.
 _RAW_HEAD = (
     "SELECT t.id, t.game, t.level, t.seed, t.options, t.seats, t.owner, t.pace_ms, t.status, t.created_at,"
-    " t.people, t.turn_limit_s, t.origin,"
+    " t.people, t.turn_limit_s, t.origin, t.host_name, t.seated_at,"
     " (SELECT max(a.seq) FROM cardavia_actions a WHERE a.table_id = t.id)"
     " FROM cardavia_tables t WHERE t.id = :table_id"
 )
@@ -319,6 +326,8 @@ class TableRecord:
     # a table started from another's finished deal: {"table", "deal_no", "step", "seat"} (where it
     # came from, which the page may show) and {"deal_seed", "dealer"} of its first deal (never shown)
     origin: dict[str, Any] | None = None
+    host_name: str | None = None  # the name the host of a friends' table chose
+    seated_at: float | None = None  # when the last invited seat was filled (the first turn began)
 
 
 AUTO_TIME = 1  # LoggedAction.auto: the AI played for a person whose time for the turn ran out
@@ -334,6 +343,8 @@ class LoggedAction:
     # the AI played this for a person: AUTO_TIME (their time ran out) or AUTO_LEFT (they had left:
     # the host handed their seat to the AI, or no limit and they were gone past the grace); 0: not
     auto: int = 0
+    # when it was written (0.0: now, as the store writes it): the next turn began then
+    created_at: float = field(default=0.0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -688,24 +699,7 @@ class Store:
         """Store a new table, with the first entries of its log if it starts from another table's
         (all in one transaction: the table exists whole or not at all)."""
         with self._tx() as conn:
-            conn.execute(
-                TABLES.insert(),
-                {
-                    "id": table.id,
-                    "game": table.game,
-                    "level": table.level,
-                    "seed": table.seed,
-                    "options": json.dumps(table.options, sort_keys=True),
-                    "seats": json.dumps(list(table.seats)),
-                    "owner": table.owner,
-                    "pace_ms": table.pace_ms,
-                    "status": table.status,
-                    "created_at": table.created_at,
-                    "people": json.dumps(list(table.people)),
-                    "turn_limit_s": table.turn_limit_s,
-                    "origin": None if table.origin is None else json.dumps(table.origin, sort_keys=True),
-                },
-            )
+            self._insert_table(conn, table)
             if log:
                 now = time.time()
                 rows = [
@@ -720,6 +714,55 @@ class Store:
                     for entry in log
                 ]
                 conn.execute(_INSERT_ACTION, rows)
+
+    @staticmethod
+    def _insert_table(conn: Connection, table: TableRecord) -> None:
+        conn.execute(
+            TABLES.insert(),
+            {
+                "id": table.id,
+                "game": table.game,
+                "level": table.level,
+                "seed": table.seed,
+                "options": json.dumps(table.options, sort_keys=True),
+                "seats": json.dumps(list(table.seats)),
+                "owner": table.owner,
+                "pace_ms": table.pace_ms,
+                "status": table.status,
+                "created_at": table.created_at,
+                "people": json.dumps(list(table.people)),
+                "turn_limit_s": table.turn_limit_s,
+                "origin": None if table.origin is None else json.dumps(table.origin, sort_keys=True),
+                "host_name": table.host_name,
+                "seated_at": table.seated_at,
+            },
+        )
+
+    @_guarded
+    def create_after(self, table: TableRecord, source_id: str) -> str:
+        """Store ``table`` as the table that follows ``source_id`` (*Play again together*), and mark
+        the source so (``origin["next"]``), in one transaction: the id of the table that follows,
+        this one's or, when another request made one first, that one's (nothing stored then)."""
+        for _ in range(8):
+            with self._tx() as conn:
+                row = conn.execute(select(TABLES.c.origin).where(TABLES.c.id == source_id)).one()
+                origin = json.loads(row[0]) if row[0] else {}
+                if "next" in origin:
+                    return str(origin["next"])
+                marked = json.dumps({**origin, "next": table.id}, sort_keys=True)
+                done = conn.execute(
+                    TABLES.update()
+                    .where(
+                        TABLES.c.id == source_id,
+                        TABLES.c.origin.is_(None) if row[0] is None else TABLES.c.origin == row[0],
+                    )
+                    .values(origin=marked)
+                ).rowcount
+                if not done:
+                    continue  # another request changed it meanwhile: read it again
+                self._insert_table(conn, table)
+                return table.id
+        raise StoreUnavailable("busy", "too many tables made at once after one table")
 
     @_guarded
     def head(self, table_id: str) -> tuple[TableRecord, int] | None:
@@ -736,7 +779,7 @@ class Store:
         if row is None:
             return None
         record = _table_record(row)
-        return record, 0 if row[13] is None else int(row[13]) + 1
+        return record, 0 if row[15] is None else int(row[15]) + 1
 
     @_writes
     def set_pace(self, table_id: str, pace_ms: int) -> None:
@@ -758,7 +801,7 @@ class Store:
     def actions(self, table_id: str, from_seq: int = 0) -> list[LoggedAction]:
         with self.engine.connect() as conn:
             rows = conn.execute(_ACTIONS_FROM, {"table_id": table_id, "from_seq": from_seq})
-            return [LoggedAction(r[0], r[1], r[2], json.loads(r[3]), int(r[4])) for r in rows]
+            return [LoggedAction(r[0], r[1], r[2], json.loads(r[3]), int(r[4]), float(r[5])) for r in rows]
 
     @_writes
     def append(
@@ -778,7 +821,7 @@ class Store:
             "deal_no": entry.deal_no,
             "seat": entry.seat,
             "action": json.dumps(entry.action, sort_keys=True, separators=(",", ":")),
-            "created_at": time.time(),
+            "created_at": entry.created_at or time.time(),
             "auto": int(entry.auto),
         }
         if self._raw_ok and self.is_postgres:
@@ -811,6 +854,17 @@ class Store:
         """The payload of the ``NOTIFY`` sent for action ``seq`` of ``table_id``: the table, the seq
         and this store's :attr:`origin` (a process skips its own news, which it published already)."""
         return f"{table_id} {seq} {self.origin}"
+
+    @_guarded
+    def say(self, table_id: str, seat: int, message: str) -> None:
+        """Tell the other processes (PostgreSQL) that ``seat`` sent quick message ``message`` at
+        ``table_id``: a notification only, nothing is stored (SQLite: one process, nothing to do)."""
+        if not self.is_postgres:
+            return
+        with self._tx() as conn:
+            conn.execute(
+                _NOTIFY, {"c": NOTIFY_CHANNEL, "p": f"{table_id} say:{seat}:{message} {self.origin}"}
+            )
 
     def _append_pg(
         self, row: dict[str, Any], status: str | None, finished: FinishedDeal | None, owner: str
@@ -894,20 +948,23 @@ class Store:
         return None if row is None else (row[0], int(row[1]))
 
     @_writes
-    def claim_invite(self, token_hash: str, owner: str, name: str) -> tuple[str, int] | None:
+    def claim_invite(
+        self, token_hash: str, owner: str, name: str, now: float | None = None
+    ) -> tuple[str, int] | None:
         """Use an open invite: its seat becomes ``owner``'s, under ``name``. None if the token is
         not open (unknown, used, revoked) or ``owner`` already holds a seat at that table; the
-        token is used up only when the seat is taken (one transaction)."""
+        token is used up only when the seat is taken (one transaction). ``now``: the time kept as
+        ``seated_at`` if it was the last open seat (default: this moment)."""
         for _ in range(8):
             try:
-                return self._claim(token_hash, owner, name)
+                return self._claim(token_hash, owner, name, now)
             except _Refused:
                 return None
             except _Raced:
                 continue
         raise StoreUnavailable("busy", "too many seats taken at once at one table")
 
-    def _claim(self, token_hash: str, owner: str, name: str) -> tuple[str, int] | None:
+    def _claim(self, token_hash: str, owner: str, name: str, now: float | None) -> tuple[str, int] | None:
         with self._tx() as conn:
             # the write comes first: on SQLite it takes the write lock before anything is read
             used = conn.execute(
@@ -926,15 +983,23 @@ class Store:
             if row[0] == owner or held or people[seat] is None or people[seat].get("owner") is not None:
                 raise _Refused()  # the invite stays open
             people[seat] = {"owner": owner, "name": name}
-            if not self._set_people(conn, table_id, row[1], people):
+            if not self._set_people(conn, table_id, row[1], people, now=now):
                 raise _Raced()
         return table_id, int(seat)
 
     @staticmethod
     def _set_people(
-        conn: Connection, table_id: str, old: str, people: list[Any], seats: list[str] | None = None
+        conn: Connection,
+        table_id: str,
+        old: str,
+        people: list[Any],
+        seats: list[str] | None = None,
+        now: float | None = None,
     ) -> bool:
         values: dict[str, Any] = {"people": json.dumps(people)}
+        if _open(json.loads(old)) and not _open(people):
+            # the last invited seat is filled: the first turn begins
+            values["seated_at"] = time.time() if now is None else now
         if seats is not None:
             values["seats"] = json.dumps(seats)
         done = conn.execute(
@@ -943,13 +1008,19 @@ class Store:
         return bool(done)
 
     @_writes
-    def fill_open_seats(self, table_id: str, level: str) -> None:
+    def fill_open_seats(self, table_id: str, level: str, now: float | None = None) -> None:
         """Give every invited seat not yet taken to the AI at ``level`` and revoke its links."""
-        self.give_to_ai(table_id, level, (), every_open=True)
+        self.give_to_ai(table_id, level, (), every_open=True, now=now)
 
     @_writes
     def give_to_ai(
-        self, table_id: str, level: str, seats: Iterable[int], *, every_open: bool = False
+        self,
+        table_id: str,
+        level: str,
+        seats: Iterable[int],
+        *,
+        every_open: bool = False,
+        now: float | None = None,
     ) -> bool:
         """Give ``seats`` (each an open invited seat, or one no invite is for: the host's own) to
         the AI at ``level`` and revoke their links, in one transaction; ``every_open``: every
@@ -960,13 +1031,15 @@ class Store:
         wanted = set(seats)
         for _ in range(8):
             try:
-                if self._give_to_ai(table_id, level, wanted, every_open):
+                if self._give_to_ai(table_id, level, wanted, every_open, now):
                     return True
             except _Refused:
                 return False
         raise StoreUnavailable("busy", "too many seats taken at once at one table")
 
-    def _give_to_ai(self, table_id: str, level: str, wanted: set[int], every_open: bool) -> bool:
+    def _give_to_ai(
+        self, table_id: str, level: str, wanted: set[int], every_open: bool, now: float | None
+    ) -> bool:
         with self._tx() as conn:
             revoke = INVITES.update().where(INVITES.c.table_id == table_id, INVITES.c.status == "open")
             if not every_open:
@@ -980,7 +1053,7 @@ class Store:
             for seat, person in enumerate(people):
                 if seat in wanted or (every_open and person is not None and person.get("owner") is None):
                     seats[seat], people[seat] = level, None
-            return self._set_people(conn, table_id, row[1], people, seats)
+            return self._set_people(conn, table_id, row[1], people, seats, now)
 
     @_writes
     def set_handed(self, table_id: str, seat: int, on: bool, status: str | None = None) -> bool:
@@ -1095,6 +1168,11 @@ class Store:
             return int(conn.execute(select(func.count()).where(ACTIONS.c.table_id == table_id)).scalar_one())
 
 
+def _open(people: Sequence[Any]) -> bool:
+    """Whether an invited seat of ``people`` still waits for its person."""
+    return any(p is not None and p.get("owner") is None for p in people)
+
+
 def _table_record(row: Any) -> TableRecord:
     """A ``cardavia_tables`` row (its columns in the model's order) as a record."""
     return TableRecord(
@@ -1111,6 +1189,8 @@ def _table_record(row: Any) -> TableRecord:
         people=tuple(json.loads(row[10] or "[]")),
         turn_limit_s=None if row[11] is None else int(row[11]),
         origin=None if row[12] is None else json.loads(row[12]),
+        host_name=row[13],
+        seated_at=None if row[14] is None else float(row[14]),
     )
 
 

@@ -32,6 +32,10 @@ class TableRow(Base):
     # JSON object for a table started from another's finished deal (*Play this move differently*):
     # where it came from, and the seed and dealer of its first deal (the tried one); null otherwise
     origin: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # the name the host of a friends' table chose (a guest's is in ``people``); null: none given
+    host_name: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # when the last invited seat was filled (taken, or given to the AI): the first turn began then
+    seated_at: Mapped[float | None] = mapped_column(nullable=True)
 
 
 class ActionRow(Base):

@@ -104,6 +104,8 @@ class CreateTableIn(_In):
     # seats for invited people (the game says how many it has: more is a 422 "bad-friends")
     friends: Annotated[int, Field(ge=0, le=16)] = 0
     turn_limit_s: Literal[30, 120] | None = None
+    # the name the others see for the host of a friends' table (cleaned like a guest's)
+    host_name: Annotated[str, Field(min_length=1, max_length=200)] | None = None
 
 
 def create_table_in(game_ids: tuple[str, ...]) -> type[CreateTableIn]:
@@ -120,6 +122,15 @@ class JoinIn(_In):
 class ActionIn(_In):
     seq: Seq
     action: dict[str, Any]
+
+
+class SayIn(_In):
+    message: Annotated[str, Field(min_length=1, max_length=40)]  # a quick message's id
+
+
+class SaidOut(BaseModel):
+    seat: int
+    message: str
 
 
 class SeqIn(_In):
@@ -157,6 +168,9 @@ class TableOut(BaseModel):
     seat: int
     people: list[dict[str, Any]]
     turn_limit_s: int | None
+    # the time the person to decide has left under the turn limit, as the server counts it (None:
+    # no limit, or no person to decide)
+    turn_left_ms: int | None = None
     view: dict[str, Any]
     totals: list[int]
     last: list[dict[str, Any]]
@@ -164,6 +178,7 @@ class TableOut(BaseModel):
     # a table started from another's finished deal: {"table", "deal_no", "step"} of where it came from
     origin: dict[str, Any] | None = None
     ends: bool = False  # the table ends with its current deal (no next deal)
+    next_table: str | None = None  # the table the same people play on next (Play again together)
 
 
 class InviteOut(BaseModel):
@@ -272,7 +287,7 @@ def _driven(state: TableState) -> bool:
 
 def _out(rt: Runtime, state: TableState, since: int | None, viewer: int) -> dict[str, Any]:
     """``table_out`` with who is at the table now. Call it under the table's lock."""
-    return table_out(state, since, viewer, rt.service.here(state))
+    return table_out(state, since, viewer, rt.service.here(state), rt.service.clock())
 
 
 def _note_seen(rt: Runtime, table_id: str, seat: int) -> None:
@@ -450,6 +465,7 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
                 pace_ms=pace,
                 friends=body.friends,
                 turn_limit_s=body.turn_limit_s,
+                host_name=body.host_name,
             )
         except GameError as exc:
             return _error_body(exc)
@@ -615,6 +631,61 @@ async def settings(table_id: TableId, body: SettingsIn, request: Request) -> Any
     reply, _ = await _respond(
         rt, table_id, lambda: (rt.service.set_pace(table_id, owner, body.pace_ms), None), owner=owner
     )
+    return reply
+
+
+@router.post(
+    "/tables/{table_id}/say",
+    response_model=SaidOut,
+    responses={
+        **ERRORS,
+        409: {"model": ErrorOut, "description": "not-shared: nobody else at the table"},
+        429: {"model": ErrorOut, "description": "too-fast: one quick message every 2 s per seat"},
+    },
+)
+async def say(table_id: TableId, body: SayIn, request: Request) -> Any:
+    """Send a quick message (one of a fixed set, by id: each person reads it in their own language)
+    to everyone at a shared table, on their event streams; nothing is stored."""
+    rt = runtime(request)
+    owner = _owner_or_404(request)
+
+    def send() -> int:
+        seat = rt.service.say(table_id, owner, body.message)
+        rt.service.store.say(table_id, seat, body.message)  # the other processes' streams
+        return seat
+
+    try:
+        seat = await rt.offload.run(send)
+    except GameError as exc:
+        return game_error_response(exc)
+    rt.hub.say(table_id, seat, body.message)
+    return JSONResponse({"seat": seat, "message": body.message})
+
+
+@router.post(
+    "/tables/{table_id}/rematch",
+    status_code=201,
+    response_model=TableOut,
+    responses={**ERRORS, 403: {"model": ErrorOut, "description": "host-only: a guest asked"}},
+)
+async def rematch(table_id: TableId, request: Request) -> Any:
+    """*Play again together* (the host's, once a deal is over): a new table for the same people in
+    the same seats, answered as the host sees it; everyone's page follows (``next_table`` on the
+    old table, announced on its event stream as a ``moved`` event). Asked again: the same table."""
+    rt = runtime(request)
+    owner = _owner_or_404(request)
+    moved: list[int] = []
+
+    def work() -> tuple[TableState, int | None]:
+        state = rt.service.rematch(table_id, owner)
+        seat = _seen_by(state, owner)
+        rt.service.store.say(table_id, seat, "moved")  # the other processes' streams
+        moved.append(seat)
+        return state, None
+
+    reply, _ = await _respond(rt, None, work, status=201, owner=owner)
+    if moved:
+        rt.hub.say(table_id, moved[0], "moved")
     return reply
 
 

@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 KEEPALIVE_S = 15.0
 MAX_STREAMS_PER_TABLE = 4
 MAX_STREAMS_PER_OWNER = 8
+MAX_SAID = 20  # quick messages a stream holds before it writes them
 RETRY_MS = 1000  # the browser's reconnection delay, sent first on every stream
 OUTAGE_RETRY_S = (0.5, 8.0)  # a stream's first and longest wait before asking a failed database again
 # A listener that heard nothing for this long asks its connection to answer within LISTEN_PING_S
@@ -49,6 +50,7 @@ class Watch(asyncio.Event):
         self.table_id = table_id
         self.owner = owner
         self.evicted = False
+        self.said: list[str] = []  # quick messages to send on this stream (JSON), oldest first
 
     def evict(self) -> None:
         self.evicted = True
@@ -99,6 +101,23 @@ class EventHub:
         self.latest[table_id] = max(seq, self.latest.get(table_id, -1))
         for event in waiters:
             event.set()
+
+    def say(self, table_id: str, seat: int, message: str) -> None:
+        """Send a quick message of ``seat`` to every stream of ``table_id`` in this process (from
+        any thread); other processes hear it from the store's notification."""
+        loop = self._loop
+        if loop is not None and threading.get_ident() != self._loop_thread:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._say, table_id, seat, message)
+            return
+        self._say(table_id, seat, message)
+
+    def _say(self, table_id: str, seat: int, message: str) -> None:
+        data = json.dumps({"seat": seat, "message": message}, separators=(",", ":"))
+        for watch in self._waiters.get(table_id, ()):
+            if len(watch.said) < MAX_SAID:  # a stream that cannot keep up loses the oldest news
+                watch.said.append(data)
+            watch.set()
 
     @contextlib.contextmanager
     def subscribe(self, table_id: str, owner: str | None = None) -> Iterator[Watch]:
@@ -187,6 +206,10 @@ class EventHub:
                             seq, _, sender = rest.partition(" ")
                             if origin is not None and sender == origin:
                                 continue
+                            said = parse_say(seq)
+                            if said is not None:  # a quick message, not news of the log
+                                self.say(table_id, *said)
+                                continue
                             self.publish(table_id, int(seq) if seq.isdigit() else -1)
                             if on_notify is not None:
                                 on_notify(table_id)
@@ -205,6 +228,16 @@ class EventHub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._listener
             self._listener = None
+
+
+def parse_say(part: str) -> tuple[int, str] | None:
+    """The seat and message of a quick message's notification part (``say:<seat>:<id>``, see
+    :meth:`cardavia.store.db.Store.say`), or None for a seq."""
+    kind, _, rest = part.partition(":")
+    seat, _, message = rest.partition(":")
+    if kind != "say" or not seat.isdigit() or not message:
+        return None
+    return int(seat), message
 
 
 def sse(event_id: int, data: str, event: str = "table") -> str:
@@ -291,6 +324,8 @@ async def table_stream(
                 continue
             if snap is None:
                 return
+            while woken.said:
+                yield f"event: say\ndata: {woken.said.pop(0)}\n\n"  # no id: the table's seq is the id
             if snap.data is not None and (first or (snap.seq != sent and not snap.settling)):
                 yield sse(snap.seq, snap.data)
                 sent, first = snap.seq, False

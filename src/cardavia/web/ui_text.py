@@ -133,6 +133,50 @@ COMMON: dict[str, Msg | Plural] = {
         "table log: the player's time for a turn ran out, so the AI made this move for them",
         "Time ran out: the AI plays this move for you.",
     ),
+    # a table shared with friends: the turn clock, quick messages, playing again together
+    "clock_you": Msg(
+        "table: the time the player has left for their move before the AI plays it for them; %(time)s "
+        "is minutes:seconds (0:23)",
+        "Your time: %(time)s",
+    ),
+    "clock_other": Msg(
+        "table: the time another player has left for their move; %(name)s is their seat, a compass "
+        "point or a friend's own name (any gender, one person); %(time)s is minutes:seconds (0:23)",
+        "Time left for %(name)s: %(time)s",
+    ),
+    "clock_warn_you": Msg(
+        "table, read out by screen readers: the player's time for this move is nearly up",
+        "10 seconds left for your move.",
+    ),
+    "quick_heading": Msg(
+        "table shared with friends: heading of the buttons that send a short fixed message to the others",
+        "Quick messages",
+    ),
+    "quick_good_game": Msg("quick message to the other players at the table", "Good game"),
+    "quick_well_played": Msg(
+        "quick message to the other players at the table: praise for a move", "Well played"
+    ),
+    "quick_thanks": Msg("quick message to the other players at the table", "Thanks"),
+    "quick_oops": Msg("quick message to the other players at the table: after one's own slip", "Oops"),
+    "quick_one_moment": Msg(
+        "quick message to the other players at the table: please wait a little", "One moment"
+    ),
+    "quick_said": Msg(
+        "table log: a quick message another player sent; %(name)s is their seat, a compass point or a "
+        "friend's own name (any gender, one person); %(message)s is the message",
+        "%(name)s: %(message)s",
+    ),
+    "quick_said_you": Msg(
+        "table log: the quick message the player sent; %(message)s is the message", "You: %(message)s"
+    ),
+    "quick_mute": Msg(
+        "table shared with friends: checkbox that hides and silences the others' quick messages",
+        "Mute quick messages",
+    ),
+    "quick_too_fast": Msg(
+        "table notice: the player sent quick messages too fast (one every 2 seconds)",
+        "Wait a moment before sending another message.",
+    ),
     # the seat list of a shared table (everyone sees it; the host also gets its buttons)
     "who_host": Msg("seat list of a shared table: the seat of the person who made the table", "Host"),
     "who_person": Msg(

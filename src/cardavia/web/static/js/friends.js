@@ -18,6 +18,8 @@ if (form) {
       level: form.querySelector("input[name='friends-level']:checked").value,
       friends: Number(form.elements.friends.value),
       turn_limit_s: limit ? Number(limit) : null,
+      // the name the friends see (cleaned by the server); none given: they see "Host"
+      host_name: form.elements.host_name.value.trim() || null,
     };
     let reply = null;
     try {

@@ -5,6 +5,9 @@
 import { createText, el, fmt, piece } from "./text.js";
 import { arrangeSeats, createSeats, isShared, storeLinks } from "./seats.js";
 import { readTried, showTried } from "./tried.js";
+import { createClock } from "./clock.js";
+import { createQuick } from "./quick.js";
+import { createRematch } from "./rematch.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const storeKey = `cardavia.table.${data.game}`;
@@ -144,6 +147,13 @@ function connect() {
     backOnline();
     try { update(JSON.parse(event.data)); } catch (e) { /* a malformed event: the next one heals */ }
   });
+  // a quick message of someone at the table, or news that the table was followed by a new one
+  events.addEventListener("say", (event) => {
+    let news = null;
+    try { news = JSON.parse(event.data); } catch (e) { return; }
+    quick.heard(news);
+    rematch.heard(news);
+  });
   // EventSource gives up on an answer that is not a stream (a 503 while the server catches up):
   // reconnect by hand, waiting longer each time, and say why the table is still
   events.onerror = () => {
@@ -254,6 +264,7 @@ let pumpTimer = null;
 function update(next, { own = false } = {}) {
   if (!next || !next.view) return;
   if (own && !pending.length && (!table || next.seq > table.seq)) holdUntil = 0;
+  next.received = performance.now(); // the turn clock counts from when the server's figure arrived
   pending.push(next);
   pump();
 }
@@ -421,6 +432,9 @@ function renderAll() {
     game.render(table, busy);
     seats.render(table);
     showTried($("tried-from"), tried, table.id, { data, t, reasonText });
+    clock.render(table);
+    quick.render(table);
+    rematch.render(table);
     // a guest's page holds this one table of the game: a table of their own would take its place
     // here, and their used link could not bring them back, so a guest is not offered one
     const guest = me !== 0 && isShared(table.people);
@@ -603,6 +617,17 @@ const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
 text.setSeats(game.seats);
 const seats = createSeats({ t, seatName, api, update, log, notice, me: () => me, away });
+const seats = createSeats({ t, seatName, api, update, log, notice, me: () => me });
+const clock = createClock({ t, seatName, me: () => me });
+const quick = createQuick({ t, seatName, api, log, notice, me: () => me, table: () => table });
+// the table that follows this one (Play again together): this browser's table of the game from now on
+async function open(id) {
+  localStorage.setItem(storeKey, id);
+  pending.length = 0;
+  holdUntil = 0;
+  await start();
+}
+const rematch = createRematch({ t, api, notice, me: () => me, open, refresh: refreshWaiting });
 
 $("act-hint").addEventListener("click", hint);
 $("act-start").addEventListener("click", startNow);

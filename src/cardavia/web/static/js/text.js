@@ -80,7 +80,8 @@ export function createText(data) {
     const place = key ? t(key) : String(seat);
     const person = people ? people[seat] : null;
     // a person's own name, as text only (never HTML), beside the seat's compass point
-    return person && person.kind === "person" && seat !== me ? t("person_at_seat", { name: person.name, seat: place }) : place;
+    const named = person && person.name && (person.kind === "person" || person.kind === "host");
+    return named && seat !== me ? t("person_at_seat", { name: person.name, seat: place }) : place;
   }
 
   function ts(key, seat, params = {}) {
