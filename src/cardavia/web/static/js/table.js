@@ -617,7 +617,6 @@ const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
 text.setSeats(game.seats);
 const seats = createSeats({ t, seatName, api, update, log, notice, me: () => me, away });
-const seats = createSeats({ t, seatName, api, update, log, notice, me: () => me });
 const clock = createClock({ t, seatName, me: () => me });
 const quick = createQuick({ t, seatName, api, log, notice, me: () => me, table: () => table });
 // the table that follows this one (Play again together): this browser's table of the game from now on
