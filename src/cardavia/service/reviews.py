@@ -202,6 +202,9 @@ class ReviewRunner:
 
     async def _loop(self, wake: asyncio.Event) -> None:
         while not self._closed and wake is self._wake:
+            # cleared before the claim, not after it: a job queued while the claim was on its way
+            # (its wake would have been cleared with it) is then claimed at once, not a poll later
+            wake.clear()
             try:
                 ran = await self.run_one()
             except asyncio.CancelledError:
@@ -214,7 +217,6 @@ class ReviewRunner:
                 ran = False
             if ran:
                 continue
-            wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), self.poll_s)
 
