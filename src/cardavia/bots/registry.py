@@ -48,12 +48,16 @@ def bots_for(game: str) -> dict[str, Bot[Any]]:
 def analyst_for(game: str) -> Any:
     """What reviews of ``game`` need (its bots package's ``ANALYST``: :class:`cardavia.bots.review.Analyst`).
 
-    ``ValueError`` for a game without one.
+    ``ReviewError`` with code ``no-review`` for a game without one (``ANALYST`` is optional).
     """
+    from cardavia.bots.review import ReviewError
+
     package = _package(game)
     analyst = getattr(importlib.import_module(package), "ANALYST", None)
     if analyst is None:
-        raise ValueError(f"no review for {game!r} yet")
+        raise ReviewError(
+            "no-review", f"{game} has no review: its bots give no analyst of their decisions", {"game": game}
+        )
     return analyst
 
 
