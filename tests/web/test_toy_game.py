@@ -85,6 +85,9 @@ def test_its_table_page_loads_its_own_script_style_and_controls(client: TestClie
     assert data["hints"]["cheapest-win"].startswith("{piece} is the lowest")  # the bots' messages
     assert data["text"]["played"] == "%(name)s played %(piece)s."  # its own texts beside COMMON
     assert data["text"]["your_turn"] == "Your turn"
+    # what it does not say in its own words, the shared texts say (docs/adding-a-game.md)
+    assert data["text"]["piece_label"] == data["text"]["piece_text"] == "%(name)s"
+    assert data["text"]["deal_no"] == "Deal %(num)s" and "drawn" in data["text"]
     script = client.get(data["module"])
     assert script.status_code == 200 and script.headers["content-type"].startswith("text/javascript")
     assert "export default function createToy" in script.text
