@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from cardavia.bots.base import LEVELS, Bot, Decision
 from cardavia.bots.random_bot import RandomBot
-from cardavia.games.errors import RecordError
+from cardavia.games.errors import GameError, RecordError
 from cardavia.games.registry import entry
 
 log = logging.getLogger(__name__)
@@ -45,19 +45,24 @@ def bots_for(game: str) -> dict[str, Bot[Any]]:
     return bots
 
 
+class NoReview(GameError):
+    """A review asked of a game whose bots give no ``ANALYST``: code ``no-review``, with the game."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(
+            "no-review", f"{game} has no review: its bots give no analyst of their decisions", {"game": game}
+        )
+
+
 def analyst_for(game: str) -> Any:
     """What reviews of ``game`` need (its bots package's ``ANALYST``: :class:`cardavia.bots.review.Analyst`).
 
-    ``ReviewError`` with code ``no-review`` for a game without one (``ANALYST`` is optional).
+    :class:`NoReview` for a game without one (``ANALYST`` is optional).
     """
-    from cardavia.bots.review import ReviewError
-
     package = _package(game)
     analyst = getattr(importlib.import_module(package), "ANALYST", None)
     if analyst is None:
-        raise ReviewError(
-            "no-review", f"{game} has no review: its bots give no analyst of their decisions", {"game": game}
-        )
+        raise NoReview(game)
     return analyst
 
 

@@ -66,12 +66,12 @@ def outdated(job: ReviewJob) -> bool:
 
 def reviewable(game: str) -> None:
     """Raise :class:`NoReview` (a 404 ``no-review``) for a game whose bots give no analyst."""
+    from cardavia.bots.registry import NoReview as NoAnalyst
     from cardavia.bots.registry import analyst_for
-    from cardavia.bots.review import ReviewError
 
     try:
         analyst_for(game)
-    except ReviewError:
+    except NoAnalyst:
         raise NoReview(game) from None
 
 
