@@ -53,16 +53,16 @@ async function getJson(method, path) {
 }
 
 // the table as the renderer expects it at step i (status "bots": nobody may act; "over" at the end)
+// (the deal's returns, whether drawn and who won are the engine's, in the step's "outcome")
 function tableAt(i) {
   const view = { ...steps[i].view, legal: [] };
-  const result = view.result;
+  const outcome = steps[i].outcome;
   const zeros = new Array(view.hand_sizes.length).fill(0);
-  const net = result && (result.net || result.deltas);
   return {
     id: data.table, game: data.game, deal_no: data.deal_no, seq: i, level: "", pace_ms: 0,
     status: i === steps.length - 1 ? "over" : "bots",
-    view, totals: Array.isArray(net) ? net : zeros, last: [],
-    deals: result ? [{ deal_no: data.deal_no, result }] : [],
+    view, totals: outcome ? outcome.returns : zeros, last: [],
+    deals: outcome ? [{ deal_no: data.deal_no, result: view.result, ...outcome }] : [],
   };
 }
 
