@@ -25,6 +25,8 @@ const helpers = {
   signed: text.signed, seatName, numbers, keepFocus: (render) => render(), setRoving() {}, motion,
   reason: text.reason, act() {}, nextDeal() {},
   me: () => viewer,
+  // as on the table: the seat to act at the step shown, none once the deal is over
+  actingSeat: () => (at < steps.length - 1 ? steps[at].view.to_act ?? null : null),
   posOf: (seat) => (document.querySelector(`.seat[data-seat="${seat}"]`) || { dataset: {} }).dataset.pos || "",
 };
 // the seat whose views the steps are (the one this browser held at the table)
@@ -148,7 +150,7 @@ function show(i) {
   text.explainResult(table);
   $("result").hidden = table.status !== "over" || $("result").childElementCount === 0;
   for (const seat of document.querySelectorAll(".seat")) {
-    seat.classList.toggle("to-act", Number(seat.dataset.seat) === table.view.to_act && table.status !== "over");
+    seat.classList.toggle("to-act", Number(seat.dataset.seat) === helpers.actingSeat());
   }
   $("replay-position").textContent = t("step_of", { step: numbers.format(at), total: numbers.format(steps.length - 1) });
   $("replay-move").textContent = at === 0 ? t("at_start") : moveText(at);
