@@ -4,6 +4,8 @@ can be incomplete is refused with one line naming the game and what is wrong."""
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
+import re
 import sys
 import types
 from collections.abc import Iterator
@@ -11,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from cardavia.bots.registry import NoReview, analyst_for
+from cardavia.cli import replay_help
 from cardavia.games.registry import GameEntry, entries, registered
 from cardavia.web.app import create_app
 from cardavia.web.entries import BadEntry, check_entry, check_registry
@@ -120,3 +124,42 @@ def test_cardavia_serve_refuses_an_incomplete_game_in_one_line(capsys: pytest.Ca
         err
         == "cardavia serve: game 'broken' cannot be served: its GAME is named 'toy', not its registry id\n"
     )
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "adding-a-game.md"
+
+
+def _parts() -> dict[str, bool]:
+    """Each part the page's tables list (first cell's names), and whether the page says it is optional."""
+    out: dict[str, bool] = {}
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| `"):
+            first = line.split("|")[1]
+            for name in re.findall(r"`([^`]+)`", first):
+                out[name] = out.get(name, False) or "(optional)" in first
+    return out
+
+
+def test_the_page_and_the_check_agree_on_what_a_game_may_leave_out() -> None:
+    parts = _parts()
+    optional = {name for name, is_optional in parts.items() if is_optional}
+    assert optional == {"record_help.txt", "messages.py", "ANALYST"}
+    assert {"GAME", "BOTS", "tradition", "script", "texts"} <= set(parts) - optional
+    # the toy leaves out its analyst, its record example and its engine's messages, and is still a
+    # whole game: the check passes, the replay help lists it, a review is refused with a reason
+    import toy.bots
+
+    assert not hasattr(toy.bots, "ANALYST")
+    assert importlib.util.find_spec("toy.engine").submodule_search_locations is None  # type: ignore[union-attr]
+    check_entry(ENTRY, catalogs=False)
+    with registered(ENTRY):
+        assert "toy" in replay_help()
+        with pytest.raises(NoReview):
+            analyst_for("toy")
+
+
+@pytest.mark.parametrize("name", ["GAME", "BOTS", "WEB"])
+def test_a_part_the_page_requires_is_required_by_the_check(name: str, fake: types.ModuleType) -> None:
+    assert name in _parts() or name == "WEB"  # WEB is the web package's one export (a GameWeb)
+    delattr(fake, name)
+    assert _problem().startswith(f"fake_parts has no {name}")
