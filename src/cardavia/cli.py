@@ -78,6 +78,7 @@ Exit status 2, with a one-line reason, for a file that is not a legal finished r
 
 
 def _review(args: argparse.Namespace) -> int:
+    from cardavia.bots.registry import NoReview
     from cardavia.bots.review import ReviewError, review_text
     from cardavia.games.replay import ReplayRejected
 
@@ -101,7 +102,7 @@ def _review(args: argparse.Namespace) -> int:
     except ReplayRejected as exc:
         print(f"cardavia review: {exc}", file=sys.stderr)
         return 2
-    except ReviewError as exc:
+    except (ReviewError, NoReview) as exc:
         print(f"cardavia review: {exc.message}", file=sys.stderr)
         return 2
     if args.json:

@@ -135,3 +135,21 @@ def test_bulk_review_does_again_what_an_earlier_analyst_kept(
     # and now they are current: read back, nothing run
     assert main([*bulk, "--results", str(results)]) == 0
     assert len(results.read_text().splitlines()) == 32
+
+
+def test_a_game_without_a_review_analyst_exits_2_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardavia.games.registry import registered
+    from toy import ENTRY
+    from toy.engine import GAME
+
+    deal = GAME.new_deal(3)
+    while not deal.is_over():
+        deal.apply(deal.legal_actions()[0])
+    record = tmp_path / "toy.json"
+    record.write_text(json.dumps(deal.to_record()))
+    with registered(ENTRY):
+        assert main(["review", str(record), "--seat", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err == "cardavia review: toy has no review: its bots give no analyst of their decisions\n"

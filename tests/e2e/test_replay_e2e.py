@@ -215,3 +215,19 @@ def test_the_review_reads_as_a_coach_and_the_retry_says_where_it_comes_from(page
     said.locator("a").click()
     page.wait_for_url(f"**/replay/{table['id']}/{table['deal_no']}")
     page.wait_for_selector("#replay-position:not(:empty)")
+
+
+def test_a_cherki_deal_replays_to_the_engines_result(page: Any, server: str) -> None:
+    # the game's own controls are wired on the replay page too, and the end shows the deal's
+    # returns as the engine gave them (the step's outcome), the winner's cards marked
+    open_table(page, server, "cherki", "en")
+    table = finish_deal(page, keyboard=False)
+    link = page.locator("#replay-link a")
+    link.wait_for(state="visible")
+    link.click()
+    page.wait_for_selector("#replay-position:not(:empty)")
+    assert page.locator("#replay-controls #act-discard").count() == 1
+    page.keyboard.press("End")
+    assert not page.locator("#result").is_hidden()
+    winner = table["deals"][-1]["winner"]
+    assert winner is not None and page.locator("#result .winning-hand .scored-card").count() > 0

@@ -16,6 +16,8 @@ checked, so that a caller can make sure the check had teeth.
   every copy is hidden from that seat (``Deal.hidden_from``);
 - :func:`check_outcome`: returns sum to zero, are zeros when drawn, and read back from the result;
 - :func:`check_forced`: a forced action, when there is one, is the only legal action;
+- :func:`check_view_keys`: every seat's view JSON has the keys layers above a game read
+  (``VIEW_KEYS``), agreeing with the deal;
 - :func:`perft` counts the action sequences of a given depth (exhaustive move generation).
 """
 
@@ -27,7 +29,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from cardavia.games.errors import IllegalAction, RecordError
-from cardavia.games.protocol import Deal, Game
+from cardavia.games.protocol import VIEW_KEYS, Deal, Game
 from cardavia.games.registry import get_game
 from cardavia.games.replay import replay_record
 from json_strings import strings
@@ -308,6 +310,31 @@ def perft(deal: AnyDeal, depth: int) -> int:
     return total
 
 
+def check_view_keys(game_id: str, seed: int) -> int:
+    """At every step, every seat's ``view(seat).to_json()`` has each key of ``VIEW_KEYS`` and says
+    what the deal says: its seat, its hand as codes counted in ``hand_sizes``, who is to act, the
+    result once over. Returns the views checked."""
+    checked = 0
+    for game, deal, _rng in _walk(game_id, seed):
+        codes = {piece.code for piece in game.pieces}
+        for seat in range(deal.num_seats):
+            view = deal.view(seat).to_json()
+            where = f"{game_id} seed {seed} seat {seat}"
+            assert set(VIEW_KEYS) <= set(view), f"{where}: no {sorted(set(VIEW_KEYS) - set(view))}"
+            assert view["seat"] == seat, where
+            assert isinstance(view["hand"], list) and set(view["hand"]) <= codes, where
+            sizes = view["hand_sizes"]
+            assert isinstance(sizes, list) and len(sizes) == deal.num_seats, where
+            assert all(isinstance(n, int) and n >= 0 for n in sizes) and sizes[seat] == len(view["hand"]), (
+                where
+            )
+            assert view["to_act"] == deal.to_act(), where
+            assert view["result"] == deal.result(), where
+            json.dumps(view)  # it is JSON
+            checked += 1
+    return checked
+
+
 CHECKS: dict[str, Callable[[str, int], int]] = {
     "legal-accepted": check_legal_accepted,
     "illegal-refused": check_illegal_refused,
@@ -317,4 +344,5 @@ CHECKS: dict[str, Callable[[str, int], int]] = {
     "nothing-hidden-shown": check_nothing_hidden_shown,
     "outcome": check_outcome,
     "forced": check_forced,
+    "view-keys": check_view_keys,
 }

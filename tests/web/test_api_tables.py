@@ -36,6 +36,9 @@ def test_a_whole_deal_through_the_api(tmp_path: Path, game: str) -> None:
         # step by step: one view before the first action and one after each
         steps = client.get(f"/api/tables/{table['id']}/deals/{finished['deal_no']}/steps").json()
         assert steps[0]["seq"] is None and all(s["view"]["seat"] == 0 for s in steps)
+        # the engine's outcome once the deal is over, as the table's deals say it: no page reads a result
+        assert all(s["outcome"] is None for s in steps[:-1])
+        assert steps[-1]["outcome"] == {k: finished[k] for k in ("returns", "drawn", "winner")}
         played = [s for s in steps if s["seq"] is not None]
         assert [s["seq"] for s in played] == list(range(played[0]["seq"], played[0]["seq"] + len(played)))
         # every hand, step by step (the deal is over): seat 0's is the one its view showed

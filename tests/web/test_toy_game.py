@@ -85,6 +85,9 @@ def test_its_table_page_loads_its_own_script_style_and_controls(client: TestClie
     assert data["hints"]["cheapest-win"].startswith("{piece} is the lowest")  # the bots' messages
     assert data["text"]["played"] == "%(name)s played %(piece)s."  # its own texts beside COMMON
     assert data["text"]["your_turn"] == "Your turn"
+    # what it does not say in its own words, the shared texts say (docs/adding-a-game.md)
+    assert data["text"]["piece_label"] == data["text"]["piece_text"] == "%(name)s"
+    assert data["text"]["deal_no"] == "Deal %(num)s" and "drawn" in data["text"]
     script = client.get(data["module"])
     assert script.status_code == 200 and script.headers["content-type"].startswith("text/javascript")
     assert "export default function createToy" in script.text
@@ -167,3 +170,21 @@ def test_the_adding_a_game_page_lists_what_the_toy_provides() -> None:
     for question in ("new_deal", "outcome", "forced_action", "redact", "outcome_of"):
         assert f"`{question}`" in page and (hasattr(GAME, question) or hasattr(deal, question))
     assert "tests/toy/" in page
+
+
+def test_a_game_without_a_review_analyst_is_refused_its_review_with_a_reason(client: TestClient) -> None:
+    # the toy's bots give no ANALYST (it is optional): asking for a review is a 404 ``no-review``
+    created = client.post("/api/tables", json={"game": "toy", "level": "easy"})
+    table_id = created.json()["id"]
+    table = wait_for_human(client, table_id)
+    while table["status"] == "human" and table["deal_no"] == 1:
+        client.post(
+            f"/api/tables/{table_id}/actions", json={"seq": table["seq"], "action": table["view"]["legal"][0]}
+        )
+        table = wait_for_human(client, table_id)
+    path = f"/api/tables/{table_id}/deals/1/review"
+    for method in ("POST", "GET"):
+        refused = client.request(method, path)
+        assert refused.status_code == 404, refused.text
+        assert refused.json()["error"]["code"] == "no-review"
+        assert refused.json()["error"]["params"] == {"game": "toy"}

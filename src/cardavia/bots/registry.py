@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from cardavia.bots.base import LEVELS, Bot, Decision
 from cardavia.bots.random_bot import RandomBot
-from cardavia.games.errors import RecordError
+from cardavia.games.errors import GameError, RecordError
 from cardavia.games.registry import entry
 
 log = logging.getLogger(__name__)
@@ -45,15 +45,24 @@ def bots_for(game: str) -> dict[str, Bot[Any]]:
     return bots
 
 
+class NoReview(GameError):
+    """A review asked of a game whose bots give no ``ANALYST``: code ``no-review``, with the game."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(
+            "no-review", f"{game} has no review: its bots give no analyst of their decisions", {"game": game}
+        )
+
+
 def analyst_for(game: str) -> Any:
     """What reviews of ``game`` need (its bots package's ``ANALYST``: :class:`cardavia.bots.review.Analyst`).
 
-    ``ValueError`` for a game without one.
+    :class:`NoReview` for a game without one (``ANALYST`` is optional).
     """
     package = _package(game)
     analyst = getattr(importlib.import_module(package), "ANALYST", None)
     if analyst is None:
-        raise ValueError(f"no review for {game!r} yet")
+        raise NoReview(game)
     return analyst
 
 

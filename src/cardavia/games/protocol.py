@@ -52,6 +52,23 @@ class Outcome:
         return dict(self.data)
 
 
+VIEW_KEYS: Mapping[str, str] = {
+    "seat": "the seat the view is of (the ``View.seat``)",
+    "hand": "that seat's own pieces in hand, as piece codes (a list)",
+    "hand_sizes": "how many pieces each seat holds, one count a seat (a list of ``num_seats`` integers)",
+    "to_act": "the seat whose decision is awaited (``Deal.to_act()``), or null once the deal is over",
+    "result": "the result JSON (``Deal.result()``) once the deal is over, else null",
+}
+"""The keys every ``View.to_json()`` has, which layers above a game may read (the service, the
+pages' shared scripts, the benches); every other key is the game's own, for its own table script.
+The conformance suite checks them on every step of random deals."""
+
+OPTIONAL_VIEW_KEYS: Mapping[str, str] = {
+    "explain": "a finished deal's payments, line by line (``cardavia.games.payments``), where it has them",
+}
+"""Keys a view may have, which the shared pages read when it does."""
+
+
 @runtime_checkable
 class View(Protocol):
     """What one seat may know: its own hidden pieces and everything public, nothing more."""
@@ -60,7 +77,9 @@ class View(Protocol):
     legal: Sequence[Any]  # this seat's legal actions when it is to act, else empty
 
     def to_json(self) -> JSON:
-        """The JSON sent to that seat's browser (the only payload toward a player)."""
+        """The JSON sent to that seat's browser (the only payload toward a player): every key of
+        :data:`VIEW_KEYS`, any of :data:`OPTIONAL_VIEW_KEYS`, and the game's own. (The service
+        writes its ``legal`` from ``View.legal``.)"""
         ...
 
 

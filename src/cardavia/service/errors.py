@@ -49,3 +49,15 @@ class HostOnly(TableError):
 
     def __init__(self) -> None:
         super().__init__("host-only", "only the host may change this")
+
+
+class NoReview(TableError):
+    """A review asked of a game that offers none (its bots package has no ``ANALYST``): nothing to
+    queue now or later, so the review does not exist."""
+
+    status = 404
+
+    def __init__(self, game: str) -> None:
+        super().__init__(
+            "no-review", f"{game} has no review: its bots give no analyst of their decisions", {"game": game}
+        )

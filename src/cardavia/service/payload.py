@@ -7,10 +7,17 @@ import time
 from collections.abc import Collection
 from typing import Any
 
+from cardavia.games.protocol import Outcome
 from cardavia.service.state import HUMAN, TableState, host_seat
 
 JSON = dict[str, Any]
 VIEWER = 0
+
+
+def outcome_json(outcome: Outcome) -> JSON:
+    """What a page shows of a finished deal, as the engine says it: each seat's ``returns``,
+    whether it was ``drawn``, and its ``winner`` (None when drawn). No page reads a game's result."""
+    return {"returns": list(outcome.returns), "drawn": outcome.drawn, "winner": outcome.winner}
 
 
 def view_json(state: TableState, viewer: int = VIEWER) -> JSON:
@@ -106,13 +113,6 @@ def table_out(
         "last": state.since(state.seq if since is None else since, viewer),
         # each seat's returns and whether it was drawn, as the engine says: no page reads a result
         "deals": [
-            {
-                "deal_no": d.deal_no,
-                "result": d.result,
-                "returns": list(d.outcome.returns),
-                "drawn": d.outcome.drawn,
-                "winner": d.outcome.winner,
-            }
-            for d in state.finished
+            {"deal_no": d.deal_no, "result": d.result, **outcome_json(d.outcome)} for d in state.finished
         ],
     }

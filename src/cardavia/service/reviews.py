@@ -25,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
 
+from cardavia.service.errors import NoReview
 from cardavia.service.offload import Offload
 from cardavia.service.seeds import derive
 from cardavia.service.tables import TableService
@@ -63,6 +64,17 @@ def outdated(job: ReviewJob) -> bool:
     return int(job.result.get("version", 0)) != current
 
 
+def reviewable(game: str) -> None:
+    """Raise :class:`NoReview` (a 404 ``no-review``) for a game whose bots give no analyst."""
+    from cardavia.bots.registry import NoReview as NoAnalyst
+    from cardavia.bots.registry import analyst_for
+
+    try:
+        analyst_for(game)
+    except NoAnalyst:
+        raise NoReview(game) from None
+
+
 def job_json(job: ReviewJob | None) -> JSON:
     """The API's answer for a job: ``status`` (``none`` if never asked, or if the stored review is
     outdated), progress, the review when done."""
@@ -93,9 +105,11 @@ class ReviewService:
 
     def request(self, table_id: str, owner: str, deal_no: int) -> JSON:
         """Queue the review of the owner's seat in deal ``deal_no`` (idempotent); ``NotFound`` for a
-        table the owner holds no seat at, ``deal-not-finished``."""
+        table the owner holds no seat at, ``deal-not-finished``, :class:`NoReview` for a game
+        that offers no review."""
         record = self.tables.deal_record(table_id, owner, deal_no)  # checks the owner and the deal
         state = self.tables.state(table_id, owner)
+        reviewable(state.record.game)
         seat = self.tables.viewer(state, owner)
         record = {**record, "review_seed": review_seed(state.record.seed, deal_no)}
         if self.max_samples is not None:
@@ -107,9 +121,11 @@ class ReviewService:
 
     def status(self, table_id: str, owner: str, deal_no: int) -> JSON:
         """The state of the job reviewing the owner's own seat; ``NotFound`` for a table the owner
-        holds no seat at."""
+        holds no seat at, :class:`NoReview` for a game that offers no review."""
         self.tables.deal_record(table_id, owner, deal_no)
-        seat = self.tables.viewer(self.tables.state(table_id, owner), owner)
+        state = self.tables.state(table_id, owner)
+        reviewable(state.record.game)
+        seat = self.tables.viewer(state, owner)
         return job_json(self.jobs.get(table_id, deal_no, seat))
 
 

@@ -24,6 +24,7 @@ from cardavia.games.errors import RecordError
 from cardavia.games.registry import get_game
 from cardavia.service import names
 from cardavia.service.errors import Conflict, HostOnly, NotFound, Stale, TableError
+from cardavia.service.payload import outcome_json
 from cardavia.service.quick import QuickGate
 from cardavia.service.state import (
     HUMAN,
@@ -685,12 +686,20 @@ class TableService:
 
     def deal_steps(self, table_id: str, owner: str, deal_no: int) -> list[JSON]:
         """A finished deal step by step: the view of the owner's seat before the first action and
-        after each one."""
+        after each one, each with the deal's ``outcome`` once it is over (:func:`outcome_json`),
+        else None."""
         with self.lock(table_id):
             state, summary = self._finished(table_id, owner, deal_no)
             deal, entries = state.replay_deal(summary)
         me = self.viewer(state, owner)
-        steps: list[JSON] = [{"seq": None, "seat": None, "action": None, "view": deal.view(me).to_json()}]
+
+        def outcome() -> JSON | None:
+            over = deal.outcome()
+            return None if over is None else outcome_json(over)
+
+        steps: list[JSON] = [
+            {"seq": None, "seat": None, "action": None, "view": deal.view(me).to_json(), "outcome": outcome()}
+        ]
         for entry in entries:
             deal.apply(state.game.action_from_json(entry.action, entry.seat))
             steps.append(
@@ -699,6 +708,7 @@ class TableService:
                     "seat": entry.seat,
                     "action": public_action(state.game, entry.seat, entry.action, me),
                     "view": deal.view(me).to_json(),
+                    "outcome": outcome(),
                 }
             )
         return steps

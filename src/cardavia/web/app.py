@@ -35,6 +35,7 @@ from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
 from cardavia.store.db import OutcomeUnknown, StoreUnavailable, open_store
 from cardavia.web import api, health
+from cardavia.web.entries import check_registry
 from cardavia.web.events import EventHub
 from cardavia.web.observe import ObserveMiddleware
 from cardavia.web.origins import Origin, checked_public_url, origin_of
@@ -276,9 +277,11 @@ def create_app(
     ``bot_workers`` 0, one at a time in a thread); ``access_log``: one JSON line a request on
     standard output (``cardavia.web.observe``).
 
-    Raises ``BadDatabase`` for a URL it cannot use, ``StoreUnavailable`` for a database it
+    Raises ``BadEntry`` for a registered game whose parts are incomplete (before anything is
+    built), ``BadDatabase`` for a URL it cannot use, ``StoreUnavailable`` for a database it
     cannot reach or write, and ``BadPublicUrl`` for a public URL it cannot build links on.
     """
+    check_registry(catalogs=False)
     if public_url is not None:
         public_url = checked_public_url(public_url)
     store = open_store(database_url, writable=True)

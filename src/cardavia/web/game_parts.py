@@ -38,6 +38,14 @@ class GameWeb:
     piece_context: str  # the translator context of the pieces' names ("tile name")
     controls: str  # template of the table's buttons: macros ``actions``, ``next_deal``, ``extras``
     texts: Mapping[str, Msg | Plural]  # the table's own texts (seat names, log lines), by key
+    # The parameters of its errors, hints and payment reasons that hold pieces, by how the page shows
+    # them: ``code_params`` as the codes alone where the player just chose them (named in a hint),
+    # ``named_params`` by translated name and code, ``piece_params`` one piece as ``{key}`` its code
+    # and ``{key_name}`` its name, ``name_params`` a piece's English name, translated.
+    code_params: tuple[str, ...] = ()
+    named_params: tuple[str, ...] = ()
+    piece_params: tuple[str, ...] = ()
+    name_params: tuple[str, ...] = ()
 
     @property
     def game(self) -> str:

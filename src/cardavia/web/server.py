@@ -164,10 +164,15 @@ def serve(
     import uvicorn
 
     from cardavia.store.serving import AlreadyServed, hold_sqlite
+    from cardavia.web.entries import BadEntry, check_registry
     from cardavia.web.origins import PUBLIC_URL_ENV, BadPublicUrl, public_url_from
 
     if access_log is not None:
         os.environ[ACCESS_LOG_ENV] = access_log
+    try:
+        check_registry(catalogs=False)  # one line here, not a traceback from each worker
+    except BadEntry as exc:
+        return _refuse(str(exc))
     try:
         public = public_url_from(public_url)
     except BadPublicUrl as exc:

@@ -26,12 +26,6 @@ from cardavia.web.game_parts import web_of
 from cardavia.web.render import translate
 from cardavia.web.ui_text import COMMON, REPLAY
 
-# Error parameters that hold pieces as codes: shown as the code alone ("codes the player just
-# chose") or as the translated name then the code.
-CODE_KEYS = ("tiles", "a", "b")
-NAMED_KEYS = ("high", "civil", "tile", "card", "cards", "kind", "kept")
-NAME_KEYS = ("partner",)  # a piece's English name, translated as such
-
 
 def _plural_forms(trans: Any, context: str, singular: str, plural: str) -> dict[str, str]:
     # the browser picks the CLDR category; gettext's forms are one/other in all our languages
@@ -128,7 +122,13 @@ def page_data(code: str, t: Tradition) -> dict[str, Any]:
         "explain": {
             key: trans.pgettext("payment reason", text) for key, text in explain_templates(t.game).items()
         },
-        "keys": {"code": list(CODE_KEYS), "named": list(NAMED_KEYS), "name": list(NAME_KEYS)},
+        # which parameters hold pieces, and how each is shown: the game's own (``GameWeb``)
+        "keys": {
+            "code": list(web.code_params),
+            "named": list(web.named_params),
+            "piece": list(web.piece_params),
+            "name": list(web.name_params),
+        },
     }
 
 

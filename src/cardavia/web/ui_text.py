@@ -10,9 +10,32 @@ from __future__ import annotations
 
 from cardavia.web.content import Msg, Plural
 
-__all__ = ["COMMON", "REPLAY", "Plural"]
+__all__ = ["COMMON", "OVERRIDABLE", "REPLAY", "Plural"]
+
+# The keys a game's texts may give in its own words (``GameWeb.texts`` overrides them); the shared
+# pages use these defaults for a game that does not.
+OVERRIDABLE: dict[str, Msg | Plural] = {
+    "piece_label": Msg(
+        "accessible name of a piece (in the hand, on the table) in a game that gives no form of its own; "
+        "%(name)s is the piece's name",
+        "%(name)s",
+    ),
+    "piece_text": Msg(
+        "a piece inside a sentence (log, hint, error) in a game that gives no form of its own; "
+        "%(name)s is the piece's name",
+        "%(name)s",
+    ),
+    "deal_no": Msg(
+        "table log: number of the deal at this table (a deal, not a round or a trick)", "Deal %(num)s"
+    ),
+    "drawn": Msg(
+        "table log: the deal ended with no winner, so it counts for nothing and is dealt again",
+        "The deal is drawn: nobody wins, and it is dealt again.",
+    ),
+}
 
 COMMON: dict[str, Msg | Plural] = {
+    **OVERRIDABLE,
     "you": Msg("seat name: the human player", "You"),
     "seat_label": Msg(
         "accessible name of a seat: %(name)s is the seat's name, a compass point or a friend's "

@@ -3,7 +3,7 @@
 Only what every game on this pack agrees on lives here: the cards, their codes and English names.
 A card's code is its rank then its suit: ranks ``7 8 9 T J Q K A`` (``T`` is the ten), suits
 ``c d h s`` (``"Jh"``, ``"Tc"``); input may write the ten as ``10`` (``"10h"``). Which rank beats
-which, and what a card counts, is each game's own business: Twenty-Nine ranks J 9 A T K Q 8 7.
+which, and what a card counts, is each game's own business (the jack–nine games rank J 9 A T K Q 8 7).
 
 Cards are numbered 0-31, suit by suit in ``SUITS`` order and within a suit in ``RANKS`` order, so
 ``index // 8`` is the suit and ``index % 8`` the rank; engines work on these small ints and codes

@@ -30,6 +30,8 @@ WEB = GameWeb(
     piece_context="card name",
     controls="content/cherki/table/controls.html",
     texts=TEXTS,
+    named_params=("cards", "kind", "kept"),
+    piece_params=("card",),
 )
 
 __all__ = ["WEB"]

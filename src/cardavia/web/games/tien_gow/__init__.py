@@ -29,6 +29,9 @@ WEB = GameWeb(
     piece_context="tile name",
     controls="content/tien-gow/table/controls.html",
     texts=TEXTS,
+    code_params=("tiles", "a", "b"),
+    named_params=("high", "civil", "tile", "kept"),
+    name_params=("partner",),
 )
 
 __all__ = ["WEB"]

@@ -25,9 +25,9 @@ const helpers = {
   signed: text.signed, seatName, numbers, keepFocus: (render) => render(), setRoving() {}, motion,
   reason: text.reason, act() {}, nextDeal() {},
   me: () => viewer,
+  // as on the table: the seat to act at the step shown, none once the deal is over
+  actingSeat: () => (at < steps.length - 1 ? steps[at].view.to_act ?? null : null),
   posOf: (seat) => (document.querySelector(`.seat[data-seat="${seat}"]`) || { dataset: {} }).dataset.pos || "",
-  // the seat to play at the step shown (none once the deal is over), as the table page says it
-  actingSeat: () => (steps.length && at < steps.length - 1 ? steps[at].view.to_act ?? null : null),
 };
 // the seat whose views the steps are (the one this browser held at the table)
 let viewer = 0;
@@ -55,16 +55,16 @@ async function getJson(method, path) {
 }
 
 // the table as the renderer expects it at step i (status "bots": nobody may act; "over" at the end)
+// (the deal's returns, whether drawn and who won are the engine's, in the step's "outcome")
 function tableAt(i) {
   const view = { ...steps[i].view, legal: [] };
-  const result = view.result;
+  const outcome = steps[i].outcome;
   const zeros = new Array(view.hand_sizes.length).fill(0);
-  const net = result && (result.net || result.deltas);
   return {
     id: data.table, game: data.game, deal_no: data.deal_no, seq: i, level: "", pace_ms: 0,
     status: i === steps.length - 1 ? "over" : "bots",
-    view, totals: Array.isArray(net) ? net : zeros, last: [],
-    deals: result ? [{ deal_no: data.deal_no, result }] : [],
+    view, totals: outcome ? outcome.returns : zeros, last: [],
+    deals: outcome ? [{ deal_no: data.deal_no, result: view.result, ...outcome }] : [],
   };
 }
 
@@ -150,7 +150,7 @@ function show(i) {
   text.explainResult(table);
   $("result").hidden = table.status !== "over" || $("result").childElementCount === 0;
   for (const seat of document.querySelectorAll(".seat")) {
-    seat.classList.toggle("to-act", Number(seat.dataset.seat) === table.view.to_act && table.status !== "over");
+    seat.classList.toggle("to-act", Number(seat.dataset.seat) === helpers.actingSeat());
   }
   $("replay-position").textContent = t("step_of", { step: numbers.format(at), total: numbers.format(steps.length - 1) });
   $("replay-move").textContent = at === 0 ? t("at_start") : moveText(at);

@@ -306,9 +306,9 @@ function show(next) {
   let dealNamed = false;
   const flush = () => { game.describe(plays).forEach(log); plays = []; };
   // a drawn deal (the server marks it "drawn") is dealt again by the server on its own: say so
-  // once, even when its end and the redeal arrive together
+  // once, even when its end and the redeal arrive together (in the game's words where it has them)
   const noteDrawn = (dealNo) => {
-    if (drawnNoted === dealNo || !("drawn" in data.text)) return;
+    if (drawnNoted === dealNo) return;
     drawnNoted = dealNo;
     log(t("drawn"));
   };

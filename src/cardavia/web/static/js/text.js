@@ -109,17 +109,16 @@ export function createText(data) {
         const n = Number(value);
         const form = plural.select(n) === "one" ? counts[key].one : counts[key].other;
         shown[key] = form.replace(`{${key}}`, numbers.format(n));
+      } else if (data.keys.piece.includes(key)) {
+        // one piece: its code as {key}, its name as {key_name} (a template says both its own way)
+        shown[key] = String(value);
+        shown[`${key}_name`] = pieceName(String(value));
       } else if (data.keys.code.includes(key) && !named) shown[key] = split(value).join("+");
       else if ((data.keys.code.includes(key) || data.keys.named.includes(key)) && split(value).every((c) => c in data.pieces)) {
         shown[key] = split(value).map(pieceText).join(" + ");
-        if (key === "card") shown.card_name = pieceName(String(value));
       } else if (data.keys.name.includes(key)) shown[key] = data.names[value] || value;
       else if (SEAT_PARAMS.includes(key)) shown[key] = seatName(Number(value));
       else shown[key] = Array.isArray(value) ? value.join(", ") : value;
-    }
-    if (params && typeof params.card === "string") {
-      shown.card = params.card;
-      shown.card_name = pieceName(params.card);
     }
     // A kind is a value ("5", named by itself) or a piece, named like that piece ("RF").
     if (params && params.kind !== undefined) {

@@ -1,0 +1,134 @@
+"""One check of a registry entry: that each of its three parts gives what the site reads of it.
+
+A :class:`cardavia.games.registry.GameEntry` only names three modules; a part that is missing or
+incomplete would otherwise surface as an ``AttributeError`` deep in a request, a page or a worker
+process. :func:`check_entry` looks at the whole entry at once and says what is wrong in one line:
+
+- the engine: ``GAME`` with every attribute of :class:`cardavia.games.protocol.Game`, its ``name``
+  the entry's id;
+- the bots: ``BOTS`` with a bot for every level of :data:`cardavia.bots.base.LEVELS` (``ANALYST`` is
+  optional: without it a review is refused with ``no-review``);
+- the web part: ``WEB``, a :class:`cardavia.web.game_parts.GameWeb` for this id whose templates
+  (the tradition's three and the controls) and static files (script, style) exist;
+- its catalogs: ``<id>.po`` in every translated language (``catalogs=True``).
+
+It lives in the web layer because that is the lowest layer that may read all three parts.
+:func:`cardavia.web.app.create_app` runs it over every registered game before it builds anything
+(without the catalogs: a missing translation is a page in English, which the catalog tests catch,
+not a site that cannot serve); a test runs it, catalogs included, over every registered game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from cardavia.bots.base import LEVELS
+from cardavia.games.protocol import Game
+from cardavia.games.registry import GameEntry, entries
+from cardavia.i18n.catalogs import LOCALE_DIR
+from cardavia.i18n.languages import DEFAULT, LANGUAGES
+from cardavia.web.game_parts import TEMPLATE_ROOT, GameWeb
+
+
+class BadEntry(ValueError):
+    """A registered game whose parts do not give what the site reads; the message is one line."""
+
+    def __init__(self, game: str, problem: str) -> None:
+        super().__init__(f"game {game!r} cannot be served: {problem}")
+        self.game = game
+        self.problem = problem
+
+
+def protocol_members(protocol: type) -> tuple[str, ...]:
+    """The attributes and methods a protocol class declares (its own, not ``object``'s)."""
+    declared = set(getattr(protocol, "__annotations__", {}))
+    declared |= {
+        name for name, value in vars(protocol).items() if callable(value) and not name.startswith("_")
+    }
+    return tuple(sorted(declared))
+
+
+def _module(game: str, layer: str, path: str) -> Any:
+    try:
+        return importlib.import_module(path)
+    except ImportError as exc:
+        raise BadEntry(game, f"its {layer} module {path} does not import ({exc})") from None
+
+
+def _check_engine(entry: GameEntry) -> None:
+    engine = _module(entry.id, "engine", entry.engine)
+    game = getattr(engine, "GAME", None)
+    if game is None:
+        raise BadEntry(entry.id, f"{entry.engine} has no GAME")
+    missing = [name for name in protocol_members(Game) if not hasattr(game, name)]
+    if missing:
+        raise BadEntry(entry.id, f"its GAME lacks {', '.join(missing)} (cardavia.games.protocol.Game)")
+    if game.name != entry.id:
+        raise BadEntry(entry.id, f"its GAME is named {game.name!r}, not its registry id")
+
+
+def _check_bots(entry: GameEntry) -> None:
+    bots = getattr(_module(entry.id, "bots", entry.bots), "BOTS", None)
+    if not isinstance(bots, Mapping):
+        raise BadEntry(entry.id, f"{entry.bots} has no BOTS mapping of level to bot")
+    missing = [level for level in LEVELS if level not in bots]
+    if missing:
+        raise BadEntry(entry.id, f"its BOTS has no bot for {', '.join(missing)} (every level of LEVELS)")
+    lame = [level for level in LEVELS if not callable(getattr(bots[level], "decide", None))]
+    if lame:
+        raise BadEntry(entry.id, f"its BOTS of {', '.join(lame)} cannot decide (no decide method)")
+
+
+def _check_web(entry: GameEntry) -> None:
+    web = getattr(_module(entry.id, "web", entry.web), "WEB", None)
+    if not isinstance(web, GameWeb):
+        raise BadEntry(entry.id, f"{entry.web} has no WEB (a cardavia.web.game_parts.GameWeb)")
+    if web.game != entry.id:
+        raise BadEntry(entry.id, f"its WEB is the tradition of {web.game!r}, not of its registry id")
+    prefix = f"{TEMPLATE_ROOT}/{entry.id}/"
+    tradition = web.tradition
+    for name in (
+        tradition.description_template,
+        tradition.summary_template,
+        tradition.full_rules_template,
+        web.controls,
+    ):
+        if not name.startswith(prefix):
+            raise BadEntry(entry.id, f"its template {name!r} is not under {prefix}")
+        if not (web.templates / name.removeprefix(prefix)).is_file():
+            raise BadEntry(entry.id, f"its template {name!r} is not in {web.templates.name}/")
+    for name in (web.script, web.style):
+        if not (web.static / name).is_file():
+            raise BadEntry(entry.id, f"its static file {name!r} is not in {web.static.name}/")
+    unknown = [code for code in web.samples if code not in web.codes]
+    if unknown:
+        raise BadEntry(entry.id, f"its samples {', '.join(unknown)} are not among its codes")
+
+
+def _check_catalogs(entry: GameEntry) -> None:
+    missing = [
+        lang.code
+        for lang in LANGUAGES
+        if lang.code != DEFAULT
+        and not (LOCALE_DIR / lang.folder / "LC_MESSAGES" / f"{entry.id}.po").is_file()
+    ]
+    if missing:
+        raise BadEntry(entry.id, f"it has no catalog {entry.id}.po in {', '.join(missing)}")
+
+
+def check_entry(entry: GameEntry, *, catalogs: bool = True) -> None:
+    """Raise :class:`BadEntry` (one line: the game and what is wrong) for the first part of
+    ``entry`` that does not give what the site reads of it; ``catalogs``: also its catalogs."""
+    _check_engine(entry)
+    _check_bots(entry)
+    _check_web(entry)
+    if catalogs:
+        _check_catalogs(entry)
+
+
+def check_registry(*, catalogs: bool = True) -> None:
+    """:func:`check_entry` over every registered game, in catalogue order."""
+    for found in entries():
+        check_entry(found, catalogs=catalogs)
