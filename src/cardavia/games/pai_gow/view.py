@@ -84,6 +84,8 @@ class View:
             "game": "pai-gow",
             "seat": self.seat,
             "hand": [t.code for t in self.hand],
+            # every seat holds four tiles from the deal to the reveal (setting splits them, keeps them)
+            "hand_sizes": [len(self.hand)] * len(self.set),
             "split": None if self.split is None else self.split.to_json(),
             "banker": self.banker,
             "set": list(self.set),

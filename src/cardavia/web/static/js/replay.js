@@ -210,7 +210,7 @@ function renderReview(job) {
   // what accuracy is, behind a disclosure
   const counts = ["best", "good", ...LOSS_LABELS].map((label) => [label, review.decisions.filter((d) => d.label === label).length])
     .filter(([, n]) => n > 0).map(([label, n]) => t("label_count", { label: t(`label_${label}`), tally: numbers.format(n) }));
-  const list = new Intl.ListFormat(data.lang, { type: "unit" });
+  const list = new Intl.ListFormat(data.lang, { type: "conjunction" }); // "unit" joins with nothing in Chinese
   $("review-summary").textContent = t("review_overview", { num: s.decisions, labels: list.format(counts) });
   $("review-figures").hidden = false;
   $("review-figures-summary").textContent = t("figures");
