@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from cardavia.games.errors import RecordError
+from cardavia.games.options import chosen_values, differing
 from cardavia.games.pai_gow.messages import MESSAGES
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -40,11 +39,7 @@ class Options:
 
     def to_json(self) -> dict[str, Any]:
         """Only the options that differ from the defaults (what a record writes)."""
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if getattr(self, f.name) != getattr(DEFAULT_OPTIONS, f.name)
-        }
+        return differing(self, DEFAULT_OPTIONS)
 
     def all_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -55,24 +50,5 @@ DEFAULT_OPTIONS = Options()
 
 def parse_options(options: object) -> Options:
     """Options from a mapping (None: the defaults); ``RecordError`` for an unknown option or value."""
-    if options is None:
-        return DEFAULT_OPTIONS
-    if not isinstance(options, Mapping):
-        what = '"options" must be an object'
-        raise RecordError("bad-record", MESSAGES["bad-record"].format(what=what), {"what": what})
-    values: dict[str, Any] = {}
-    for key, value in options.items():
-        choices = _CHOICES.get(key)
-        if choices is None:
-            raise RecordError(
-                "unknown-option", MESSAGES["unknown-option"].format(option=key), {"option": key}
-            )
-        # bool is an int in Python: 1 must not pass for True
-        if not any(type(value) is type(c) and value == c for c in choices):
-            raise RecordError(
-                "bad-option",
-                MESSAGES["bad-option"].format(option=key, value=repr(value)[:40]),
-                {"option": key, "value": value},
-            )
-        values[key] = value
+    values = chosen_values(options, _CHOICES, MESSAGES)
     return Options(**values) if values else DEFAULT_OPTIONS

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from cardavia.games.errors import RecordError
+from cardavia.games.options import chosen_values, differing
 from cardavia.games.tien_gow.messages import MESSAGES
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -45,12 +45,7 @@ class Options:
 
     def to_json(self) -> dict[str, Any]:
         """Only the options that differ from the defaults (what a record writes)."""
-        default = DEFAULT_OPTIONS
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if getattr(self, f.name) != getattr(default, f.name)
-        }
+        return differing(self, DEFAULT_OPTIONS)
 
     def all_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -61,23 +56,5 @@ DEFAULT_OPTIONS = Options()
 
 def parse_options(options: Mapping[str, Any] | None) -> Options:
     """Options from a mapping; ``RecordError`` for an unknown option or a value it cannot take."""
-    if options is None:
-        return DEFAULT_OPTIONS
-    if not isinstance(options, Mapping):
-        raise RecordError("bad-record", MESSAGES["bad-record"].format(what='"options" must be an object'))
-    values: dict[str, Any] = {}
-    for key, value in options.items():
-        choices = _CHOICES.get(key)
-        if choices is None:
-            raise RecordError(
-                "unknown-option", MESSAGES["unknown-option"].format(option=key), {"option": key}
-            )
-        # bool is an int in Python: 1 must not pass for True, nor True for 1
-        if not any(type(value) is type(c) and value == c for c in choices):
-            raise RecordError(
-                "bad-option",
-                MESSAGES["bad-option"].format(option=key, value=repr(value)),
-                {"option": key, "value": value},
-            )
-        values[key] = value
+    values = chosen_values(options, _CHOICES, MESSAGES)
     return Options(**values) if values else DEFAULT_OPTIONS

@@ -4,11 +4,10 @@ not record options yet."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from cardavia.games.errors import RecordError
+from cardavia.games.options import OPTION_MESSAGES, chosen_values, differing
 from cardavia.games.twenty_nine.cards import TOTAL_POINTS
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -46,11 +45,7 @@ class Options:
 
     def to_json(self) -> dict[str, Any]:
         """Only the options that differ from the defaults (what a record writes)."""
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if getattr(self, f.name) != getattr(DEFAULT_OPTIONS, f.name)
-        }
+        return differing(self, DEFAULT_OPTIONS)
 
     def all_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -61,19 +56,5 @@ DEFAULT_OPTIONS = Options()
 
 def parse_options(options: object) -> Options:
     """Options from a record's ``"options"``; ``RecordError`` for an unknown option or value."""
-    if options is None:
-        return DEFAULT_OPTIONS
-    if not isinstance(options, Mapping):
-        raise RecordError("bad-record", '"options" must be an object', {"what": "options"})
-    values: dict[str, Any] = {}
-    for key, value in options.items():
-        choices = _CHOICES.get(key)
-        if choices is None:
-            raise RecordError("unknown-option", f"unknown rule option {key!r}", {"option": str(key)})
-        # bool is an int in Python: true must not pass for 1, nor 1 for true
-        if not any(type(value) is type(c) and value == c for c in choices):
-            raise RecordError(
-                "bad-option", f"rule option {key!r} cannot be {value!r}", {"option": key, "value": value}
-            )
-        values[key] = value
+    values = chosen_values(options, _CHOICES, OPTION_MESSAGES)  # record errors, not refusals of a move
     return Options(**values) if values else DEFAULT_OPTIONS
