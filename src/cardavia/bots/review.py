@@ -37,6 +37,7 @@ from typing import Any, NamedTuple, Protocol
 from cardavia.bots.base import Reason
 from cardavia.bots.stats import mean_interval
 from cardavia.games.errors import GameError, RecordError
+from cardavia.games.protocol import acting_seats
 from cardavia.games.registry import get_game
 from cardavia.games.replay import ReplayRejected, replay_record
 
@@ -368,9 +369,11 @@ def review_record(
     deal, actions = game.deal_from_record(record)
     todo: list[tuple[int, Any, Any]] = []
     for index, action in enumerate(actions):
-        if deal.to_act() == seat:
+        acting = acting_seats(deal)
+        if seat in acting:
             view = deal.view(seat)  # the seat's view at that moment: never the state
-            if analyst.is_decision(view):
+            # of several seats deciding at once, the action is this seat's if it is one of its own
+            if (acting == (seat,) or action in view.legal) and analyst.is_decision(view):
                 todo.append((index, view, action))
         deal.apply(action)
     out = []

@@ -27,6 +27,7 @@ const helpers = {
   me: () => viewer,
   // as on the table: the seat to act at the step shown, none once the deal is over
   actingSeat: () => (at < steps.length - 1 ? steps[at].view.to_act ?? null : null),
+  actingSeats: () => (at < steps.length - 1 ? steps[at].view.acting ?? [] : []),
   posOf: (seat) => (document.querySelector(`.seat[data-seat="${seat}"]`) || { dataset: {} }).dataset.pos || "",
 };
 // the seat whose views the steps are (the one this browser held at the table)
@@ -150,7 +151,7 @@ function show(i) {
   text.explainResult(table);
   $("result").hidden = table.status !== "over" || $("result").childElementCount === 0;
   for (const seat of document.querySelectorAll(".seat")) {
-    seat.classList.toggle("to-act", Number(seat.dataset.seat) === helpers.actingSeat());
+    seat.classList.toggle("to-act", helpers.actingSeats().includes(Number(seat.dataset.seat)));
   }
   $("replay-position").textContent = t("step_of", { step: numbers.format(at), total: numbers.format(steps.length - 1) });
   $("replay-move").textContent = at === 0 ? t("at_start") : moveText(at);
