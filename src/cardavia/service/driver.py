@@ -82,7 +82,7 @@ class _Plan:
     view: Any  # the bot seat's view (None for a forced step or a new deal)
     timeout: float | None = None  # a person's decision: seconds they have before the AI makes it
     auto: int = 0  # the AI decides for a person: AUTO_TIME or AUTO_LEFT
-    seed: int = 0  # the seed of the decision (see :func:`decision_seed`)
+    seed: int = 0  # the seed of the AI's decision (see :func:`decision_seed`); 0 where none is made
     # seats deciding at once: every server decision of the group (step, view, seed, auto), by seat,
     # written together at ``opened`` (the store's clock) + the group's wait
     group: tuple[tuple[Step, Any, int, int], ...] = ()
@@ -272,7 +272,10 @@ class BotDriver:
                         return None
                     gone, wait = due
                     view = state.deal.view(gone)
-                    return _Plan(state, state.seq, state.record, Step("auto", gone), view, wait, AUTO_LEFT)
+                    seed = decision_seed(state, gone)
+                    return _Plan(
+                        state, state.seq, state.record, Step("auto", gone), view, wait, AUTO_LEFT, seed
+                    )
                 # counted from when the turn began as the log says (what the page shows), so that
                 # a restarted or another process gives no person more time than the clock showed;
                 # of several people deciding at once, the one whose time ends first
