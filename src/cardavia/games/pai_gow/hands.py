@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
+from cardavia.games.packs.dominoes import TILES
 from cardavia.games.pai_gow.options import DEFAULT_OPTIONS, Options
 from cardavia.games.pai_gow.tiles import CLASS_OF, DAY, EIGHTS, GEE_JOON, NINES, TEEN, YUN, Tile, pips
-from cardavia.games.tien_gow.tiles import TILES
 
 PAIR, WONG, GONG, POINTS = 3, 2, 1, 0
 CATEGORY_NAMES: dict[int, str] = {PAIR: "pair", WONG: "wong", GONG: "gong", POINTS: "points"}
@@ -89,7 +89,7 @@ def key_of(a: Tile, b: Tile, options: Options = DEFAULT_OPTIONS) -> HandKey:
 
 @cache
 def key_table(options: Options = DEFAULT_OPTIONS) -> tuple[int, ...]:
-    """``order`` of every hand of two kinds: index ``21 * a.kind + b.kind`` (Tien Gow's kind numbers)."""
+    """``order`` of every hand of two kinds: index ``21 * a.kind + b.kind`` (the set's kind numbers)."""
     return tuple(key_of(a, b, options).order for a in TILES for b in TILES)
 
 
