@@ -108,6 +108,17 @@ def beats(player: int, banker: int, options: Options = DEFAULT_OPTIONS) -> int:
     return 0
 
 
+def why(player: int, banker: int, options: Options = DEFAULT_OPTIONS) -> str:
+    """Why :func:`beats` answers as it does, for the reveal to say: ``"beat"`` (strictly higher),
+    ``"beaten"`` (strictly lower), ``"zero-zero"`` (0 against 0, the banker's), ``"copy"`` (equal
+    keys, the banker's) or ``"tie"`` (equal keys, nobody's, when copies do not go to the banker)."""
+    if player != banker:
+        return "beat" if player > banker else "beaten"
+    if options.zero_zero_to_banker and player == 0:
+        return "zero-zero"
+    return "copy" if options.copies_to_banker else "tie"
+
+
 def result(player: tuple[int, int], banker: tuple[int, int], options: Options = DEFAULT_OPTIONS) -> int:
     """A player's result against the banker, both as (high order, low order): +1 win, 0 push, −1 loss.
 
