@@ -61,3 +61,13 @@ def test_the_reveal_says_why_for_every_player_and_nothing_for_the_banker() -> No
             else:
                 assert show[side]["why"] in {"beat", "beaten", "copy", "zero-zero"}
                 assert (show[side]["why"] == "beat") == (show[side]["vs_banker"] == 1)
+
+
+def test_a_pair_of_two_different_tiles_is_named_by_its_kind() -> None:
+    from cardavia.games.pai_gow.hands import make_split
+    from cardavia.games.pai_gow.view import split_json
+
+    shown = split_json(make_split((tile("2-4"), tile("1-2")), (tile("4-5"), tile("3-6"))))
+    assert (shown["high"]["pair_of"], shown["low"]["pair_of"]) == ("supreme", "nines")
+    plain = split_json(make_split((tile("6-6"), tile("6-6")), (tile("1-4"), tile("2-4"))))
+    assert (plain["high"]["pair_of"], plain["low"]["pair_of"]) == (None, None)

@@ -12,14 +12,40 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia.games.pai_gow.actions import SetHand
-from cardavia.games.pai_gow.hands import RESULT_NAMES, HandKey, Split, beats, describe_key, make_split, why
+from cardavia.games.pai_gow.hands import (
+    PAIR,
+    RESULT_NAMES,
+    HandKey,
+    Split,
+    beats,
+    describe_key,
+    make_split,
+    why,
+)
 from cardavia.games.pai_gow.options import Options
-from cardavia.games.pai_gow.tiles import Tile
+from cardavia.games.pai_gow.tiles import CLASS_OF, Tile
+
+# the pairs of two different tiles, by the word the table names them with ("pair of nines")
+_MIXED_PAIRS: dict[str, str] = {
+    "Gee Joon": "supreme",
+    "Nines": "nines",
+    "Eights": "eights",
+    "Sevens": "sevens",
+    "Fives": "fives",
+}
 
 
 def hand_json(tiles: tuple[Tile, Tile], key: HandKey) -> dict[str, Any]:
-    """One 2-tile hand as the table shows it: its tiles (best first), its key and its English name."""
-    return {"tiles": [t.code for t in tiles], "key": key.to_json(), "name": describe_key(key)}
+    """One 2-tile hand as the table shows it: its tiles (best first), its key and its English name;
+    ``pair_of`` names a pair of two different tiles (``supreme``, ``nines`` … ``fives``), None else."""
+    cls = CLASS_OF[tiles[0].code]
+    mixed = _MIXED_PAIRS.get(cls.name) if key.category == PAIR else None
+    return {
+        "tiles": [t.code for t in tiles],
+        "key": key.to_json(),
+        "name": describe_key(key),
+        "pair_of": mixed,
+    }
 
 
 def split_json(split: Split) -> dict[str, Any]:
