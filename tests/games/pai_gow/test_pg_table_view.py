@@ -59,8 +59,27 @@ def test_the_reveal_says_why_for_every_player_and_nothing_for_the_banker() -> No
             if show["seat"] == banker:
                 assert show[side]["why"] is None
             else:
-                assert show[side]["why"] in {"beat", "beaten", "copy", "zero-zero"}
-                assert (show[side]["why"] == "beat") == (show[side]["vs_banker"] == 1)
+                assert show[side]["why"] in {
+                    "beat",
+                    "beaten",
+                    "beat-tile",
+                    "beaten-tile",
+                    "copy",
+                    "zero-zero",
+                }
+                assert (show[side]["why"] in ("beat", "beat-tile")) == (show[side]["vs_banker"] == 1)
+
+
+def test_one_value_decided_by_the_better_tile_says_so() -> None:
+    from cardavia.games.pai_gow.hands import make_split
+    from cardavia.games.pai_gow.options import DEFAULT_OPTIONS
+    from cardavia.games.pai_gow.view import showing
+
+    # example 7: Heaven with a seven (9) against Earth with a seven (9): the player's, by Heaven
+    player = make_split((tile("6-6"), tile("1-6")), (tile("2-2"), tile("1-3")))
+    banker = make_split((tile("1-1"), tile("3-4")), (tile("5-5"), tile("4-6")))
+    shown = showing(0, player, 1, banker, DEFAULT_OPTIONS)
+    assert (shown.high_why, shown.low_why) == ("beat-tile", "beat")
 
 
 def test_a_pair_of_two_different_tiles_is_named_by_its_kind() -> None:

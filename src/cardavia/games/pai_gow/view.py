@@ -62,7 +62,8 @@ class SeatShowing:
     high_vs_banker: int | None  # +1 beat, 0 tie, -1 beaten; None for the banker
     low_vs_banker: int | None
     result: int | None  # +1 win, 0 push, -1 loss; None for the banker
-    # why each comparison went as it did (:func:`hands.why`: beat, beaten, copy, zero-zero, tie)
+    # why each comparison went as it did (:func:`hands.why`: beat, beaten, copy, zero-zero, tie;
+    # beat-tile and beaten-tile where one value's better single tile decided)
     high_why: str | None = None
     low_why: str | None = None
 
@@ -80,6 +81,14 @@ class SeatShowing:
         }
 
 
+def _why(player: HandKey, banker: HandKey, options: Options) -> str:
+    """:func:`hands.why`, and ``"beat-tile"`` / ``"beaten-tile"`` where the two hands are of one
+    value and the better single tile decided (both 9 points, Heaven against Earth)."""
+    found = why(player.order, banker.order, options)
+    same_value = (player.category, player.value) == (banker.category, banker.value)
+    return f"{found}-tile" if same_value and found in ("beat", "beaten") else found
+
+
 def showing(seat: int, split: Split, banker: int, banker_split: Split, options: Options) -> SeatShowing:
     """How ``seat``'s split met the banker's (the banker's own showing has no comparisons)."""
     if seat == banker:
@@ -87,8 +96,8 @@ def showing(seat: int, split: Split, banker: int, banker_split: Split, options: 
     hi = beats(split.high_key.order, banker_split.high_key.order, options)
     lo = beats(split.low_key.order, banker_split.low_key.order, options)
     total = hi + lo
-    hi_why = why(split.high_key.order, banker_split.high_key.order, options)
-    lo_why = why(split.low_key.order, banker_split.low_key.order, options)
+    hi_why = _why(split.high_key, banker_split.high_key, options)
+    lo_why = _why(split.low_key, banker_split.low_key, options)
     return SeatShowing(seat, split, hi, lo, (total > 0) - (total < 0), hi_why, lo_why)
 
 
