@@ -11,9 +11,13 @@ from cardavia.web.content import Msg, Plural
 
 TEXTS: dict[str, Msg | Plural] = {
     # Everyone sets at once; the bank passes to the seat on the banker's right (counter-clockwise).
-    "east": Msg("Pai Gow seat name: the AI opponent on your right, who banks right after you (you sit south)", "East"),
+    "east": Msg(
+        "Pai Gow seat name: the AI opponent on your right, who banks right after you (you sit south)", "East"
+    ),
     "north": Msg("Pai Gow seat name: the AI opponent opposite you (you sit south)", "North"),
-    "west": Msg("Pai Gow seat name: the AI opponent on your left, who banks right before you (you sit south)", "West"),
+    "west": Msg(
+        "Pai Gow seat name: the AI opponent on your left, who banks right before you (you sit south)", "West"
+    ),
     "piece_label": Msg(
         "Pai Gow: accessible name of a tile (in the hand, on the table); %(code)s is its pips, low "
         "first (6-6), written the same in every language, %(name)s its name",
@@ -23,11 +27,15 @@ TEXTS: dict[str, Msg | Plural] = {
         "Pai Gow: a tile inside a sentence (log, hint, error); %(name)s is its name, %(code)s its pips (6-6)",
         "%(name)s %(code)s",
     ),
-    "deal_no": Msg("Pai Gow log: number of the deal at this table (a deal of tiles, not a round)", "Deal %(num)s"),
+    "deal_no": Msg(
+        "Pai Gow log: number of the deal at this table (a deal of tiles, not a round)", "Deal %(num)s"
+    ),
     "banker": Msg("Pai Gow badge on the seat of the banker (every player meets only the banker)", "Banker"),
     # before the reveal: only whether a seat has set
     "deciding": Msg("Pai Gow: another seat has not set its two hands yet", "deciding…"),
-    "has_set": Msg("Pai Gow: another seat has set its two hands (which ones stays hidden until all have)", "has set"),
+    "has_set": Msg(
+        "Pai Gow: another seat has set its two hands (which ones stays hidden until all have)", "has set"
+    ),
     "choose": Msg(
         "Pai Gow instruction: the player splits four tiles into two hands of two",
         "Choose the two tiles of one hand: the other two make your other hand. Then press Set.",
@@ -36,7 +44,8 @@ TEXTS: dict[str, Msg | Plural] = {
         "Pai Gow instruction after the player chose one tile", "Choose one more tile for this hand."
     ),
     "waiting": Msg(
-        "Pai Gow: the player has set and waits for the others to set theirs", "You have set. Waiting for the others…"
+        "Pai Gow: the player has set and waits for the others to set theirs",
+        "You have set. Waiting for the others…",
     ),
     # the two hands of a split: the high one (behind, 後) and the low one (in front, 前)
     "high_hand": Msg("Pai Gow: label of the higher of a seat's two hands (played behind)", "High hand"),
@@ -79,7 +88,9 @@ TEXTS: dict[str, Msg | Plural] = {
         "Pai Gow: a hand's value in points (its pips modulo 10, 0 to 9)", "%(num)s point", "%(num)s points"
     ),
     # the reveal
-    "reveal_title": Msg("Pai Gow heading of the end of a deal, when every seat's hands are shown", "All hands shown"),
+    "reveal_title": Msg(
+        "Pai Gow heading of the end of a deal, when every seat's hands are shown", "All hands shown"
+    ),
     "vs_win": Msg(
         "Pai Gow: a player's hand beats the banker's; %(hand)s and %(banker)s are hand values",
         "beats the banker: %(hand)s over %(banker)s",
@@ -104,7 +115,8 @@ TEXTS: dict[str, Msg | Plural] = {
         "copy: %(hand)s on both sides goes to the banker",
     ),
     "vs_zero": Msg(
-        "Pai Gow: both hands are worth 0 points, which goes to the banker", "zero-zero: 0 against 0 goes to the banker"
+        "Pai Gow: both hands are worth 0 points, which goes to the banker",
+        "zero-zero: 0 against 0 goes to the banker",
     ),
     "vs_tie": Msg(
         "Pai Gow: the two hands are equal and, by this table's rule, nobody wins that hand; %(hand)s is "
@@ -112,7 +124,9 @@ TEXTS: dict[str, Msg | Plural] = {
         "tie: %(hand)s on both sides",
     ),
     "result_win": Msg("Pai Gow result of a player against the banker: both hands beat the banker's", "win"),
-    "result_loss": Msg("Pai Gow result of a player against the banker: neither hand beats the banker's", "loss"),
+    "result_loss": Msg(
+        "Pai Gow result of a player against the banker: neither hand beats the banker's", "loss"
+    ),
     "result_push": Msg(
         "Pai Gow result of a player against the banker: one hand each, no point moves", "push"
     ),
@@ -125,7 +139,8 @@ TEXTS: dict[str, Msg | Plural] = {
         "Running total",
     ),
     "points_total": Msg(
-        "Pai Gow: a seat's running total of points at this table; points only, never money", "Total: %(amount)s"
+        "Pai Gow: a seat's running total of points at this table; points only, never money",
+        "Total: %(amount)s",
     ),
     # the round: four deals, each seat banking once
     "round_of": Msg(
@@ -134,7 +149,8 @@ TEXTS: dict[str, Msg | Plural] = {
         "Deal %(num)s of 4 in this round",
     ),
     "round_done": Msg(
-        "Pai Gow: the round of four deals is over, each seat has banked once", "Round over: each seat has banked once."
+        "Pai Gow: the round of four deals is over, each seat has banked once",
+        "Round over: each seat has banked once.",
     ),
     "next_banker": Msg(
         "Pai Gow: who banks the next deal (the bank passes to the right); %(name)s is a compass point or "
@@ -144,7 +160,8 @@ TEXTS: dict[str, Msg | Plural] = {
     "next_banker_you": Msg("Pai Gow: the human player banks the next deal", "You bank the next deal."),
     # the log
     "banks": Msg(
-        "Pai Gow log: who banks this deal; %(name)s is a compass point or a friend's own name (any gender, one person)",
+        "Pai Gow log: who banks this deal; %(name)s is a compass point or a friend's own name "
+        "(any gender, one person)",
         "%(name)s banks this deal.",
     ),
     "banks_you": Msg("Pai Gow log: the human player banks this deal", "You bank this deal."),
