@@ -185,7 +185,7 @@ async function tryHere() {
   localStorage.setItem(`cardavia.table.${data.game}`, reply.body.id);
   const d = byIndex.get(at - 1);
   const better = d && d.label !== "best" && d.better ? d.better : null;
-  location.href = triedUrl(data.slug, { tried: reply.body.id, from: data.table, deal: data.deal_no, step: at, better });
+  location.href = triedUrl(data.path, { tried: reply.body.id, from: data.table, deal: data.deal_no, step: at, better });
 }
 
 // ---- the review --------------------------------------------------------------------------------

@@ -465,7 +465,7 @@ function renderAll() {
     // the finished deal's replay and review (its own page)
     const replay = $("replay-link");
     replay.hidden = status !== "over";
-    replay.firstElementChild.href = `/traditions/${data.slug}/replay/${encodeURIComponent(table.id)}/${table.deal_no}`;
+    replay.firstElementChild.href = `${data.path}/replay/${encodeURIComponent(table.id)}/${table.deal_no}`;
   });
 }
 
