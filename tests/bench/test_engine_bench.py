@@ -52,3 +52,14 @@ def test_bench_times_whole_deal_reviews() -> None:
     assert set(figures) == {"median_s", "max_s", "n", "decisions_per_deal"}
     assert figures["n"] == 1 and 0 < figures["median_s"] <= figures["max_s"]
     assert figures["decisions_per_deal"] > 0
+
+
+def test_a_game_without_a_review_analyst_is_benched_without_a_review() -> None:
+    # ANALYST is optional (the toy has none): its engine and levels are measured, its review skipped
+    from cardavia.games.registry import registered
+    from toy import ENTRY
+
+    with registered(ENTRY):
+        result = bench.run_bench(seconds=0.01, decisions=2, reviews=1)
+    assert ENTRY.id in result["engine"] and ENTRY.id in result["decisions"]
+    assert ENTRY.id not in result["review"] and "tien-gow" in result["review"]

@@ -83,3 +83,25 @@ def test_arena_text_output_names_each_level(capsys: pytest.CaptureFixture[str]) 
     captured = capsys.readouterr()
     assert "normal" in captured.out and "easy" in captured.out
     assert "2/2 deals" in captured.err  # the progress bar ends full
+
+
+def test_ladder_steps_pair_each_level_with_the_next_lower_on_the_same_deals() -> None:
+    from cardavia.bots.arena import ladder_steps
+
+    deals = [
+        [Play(("hard", "easy"), (2.0, -2.0), 0), Play(("easy", "hard"), (4.0, -4.0), 0)],
+        [Play(("hard", "easy"), (0.0, 0.0), None), Play(("easy", "hard"), (-6.0, 6.0), 1)],
+        [Play(("hard", "easy"), (1.0, -1.0), 0), Play(("easy", "hard"), (1.0, -1.0), 0)],
+    ]
+    (step,) = ladder_steps(deals)
+    # hard's deal figures: (2 - 4) / 2 = -1, (0 + 6) / 2 = 3, 0; easy's their opposites
+    assert (step.upper, step.lower, step.deals) == ("hard", "easy", 3)
+    assert step.difference == pytest.approx((-2 + 6 + 0) / 3)
+    assert step.ci95[0] < step.difference < step.ci95[1]
+
+
+def test_arena_text_output_gives_the_ladder_s_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_arena_command(_args("tien-gow", "--seats", "normal,easy,random,easy", "--deals", "3")) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines if " - " in line] == ["easy - random", "normal - easy"]
+    assert all("paired over 3 deals" in line for line in lines if " - " in line)

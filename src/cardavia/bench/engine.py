@@ -5,9 +5,10 @@ the arena and the service use), timed in CPU seconds of this process (one core, 
 runs). Decision times are measured on fixed deals (seeds 0, 1, 2, ...) with every seat at the
 measured level, timing only ``decide`` on the seat's view in wall-clock time (what a player waits;
 the searches are bounded by work, not time), until 1,000 (``--quick``: 100) decisions were taken.
-The review figure times whole-deal reviews (:mod:`cardavia.bots.review`, seat 0, the sampling the
-site and ``cardavia review`` use) of deals played by ``normal`` in every seat, in CPU seconds of this
-process (one core): the median and the slowest.
+The review figure times whole-deal reviews (:mod:`cardavia.bots.review`, seat 0, the sampling or
+exact review the site and ``cardavia review`` use) of deals played by ``normal`` in every seat, in
+CPU seconds of this process (one core): the median and the slowest; a game without a review analyst
+has none.
 ``--http`` is the load bench's (:mod:`.load`).
 """
 
@@ -113,6 +114,17 @@ def _available(game_id: str) -> bool:
     return True
 
 
+def _reviewable(game_id: str) -> bool:
+    """Whether the game's bots give a review analyst (``ANALYST`` is optional)."""
+    from cardavia.bots.registry import NoReview, analyst_for
+
+    try:
+        analyst_for(game_id)
+    except NoReview:
+        return False
+    return True
+
+
 def run_bench(
     *, seconds: float = 3.0, decisions: int = 1000, reviews: int = 0, log: Any = None
 ) -> dict[str, Any]:
@@ -141,7 +153,10 @@ def run_bench(
                     f"  p99 {figures['p99_ms']:.2f} ms  n={figures['n']}",
                     file=log,
                 )
-        if reviews > 0:
+        if reviews > 0 and not _reviewable(game_id):
+            if log:
+                print(f"bench: {game_id}: no review analyst, review skipped", file=log)
+        elif reviews > 0:
             r = review_times(game_id, reviews)
             out.setdefault("review", {})[game_id] = r
             if log:

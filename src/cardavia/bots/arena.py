@@ -4,7 +4,8 @@ Every seeded deal is played once per rotation of the seats' levels (seat s plays
 ``seats[(s - r) % n]`` in rotation r), so each level meets the same cards from every chair and the
 luck of the deal cancels. A level's figures are pooled over the chairs it sat in; the independent
 unit of its interval is the deal (the mean of its nets over the deal's rotations), because the
-rotations of one deal are not independent of each other.
+rotations of one deal are not independent of each other. The text output adds the ladder's steps:
+each level against the next lower one, paired on the same deals (:func:`ladder_steps`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -167,6 +169,44 @@ def summarize(deals: Sequence[Sequence[Play]]) -> dict[str, LevelFigures]:
     return figures
 
 
+@dataclass(frozen=True)
+class Step:
+    """One level against the level below it in the ladder, paired on the same deals."""
+
+    upper: str
+    lower: str
+    deals: int
+    difference: float  # mean over deals of (upper's deal figure - lower's): net points a seat-deal
+    ci95: tuple[float, float]
+
+
+def ladder_steps(deals: Sequence[Sequence[Play]]) -> list[Step]:
+    """Each level against the next lower one present (in the order of ``LEVELS``), paired by deal.
+
+    A level's deal figure is its mean net over the seats it sat in, over the deal's rotations (as in
+    :func:`summarize`); the difference of two levels' figures on one deal has the luck of the deal
+    taken out, both having met the same pieces from the same chairs, so its interval over deals is
+    much tighter than the two levels' own intervals would suggest.
+    """
+    per_deal: dict[str, dict[int, float]] = {}
+    for d, plays in enumerate(deals):
+        nets: dict[str, list[float]] = {}
+        for play in plays:
+            for seat, level in enumerate(play.levels):
+                nets.setdefault(level, []).append(play.net[seat])
+        for level, values in nets.items():
+            per_deal.setdefault(level, {})[d] = sum(values) / len(values)
+    present = [level for level in LEVELS if level in per_deal]
+    steps = []
+    for lower, upper in pairwise(present):
+        both = sorted(per_deal[lower].keys() & per_deal[upper].keys())
+        if len(both) < 2:
+            continue
+        iv = mean_interval([per_deal[upper][d] - per_deal[lower][d] for d in both])
+        steps.append(Step(upper, lower, len(both), iv.estimate, (iv.low, iv.high)))
+    return steps
+
+
 class ProgressBar:
     """A one-line progress bar with rate and time left, redrawn on ``stream`` at most ten times a second."""
 
@@ -203,7 +243,13 @@ def arena_json(game_id: str, deals: int, figures: Mapping[str, LevelFigures]) ->
     }
 
 
-def format_table(game_id: str, seats: Sequence[str], deals: int, figures: Mapping[str, LevelFigures]) -> str:
+def format_table(
+    game_id: str,
+    seats: Sequence[str],
+    deals: int,
+    figures: Mapping[str, LevelFigures],
+    steps: Sequence[Step] = (),
+) -> str:
     lines = [
         f"{game_id}: {deals} duplicate deals x {len(seats)} rotations, seats {','.join(seats)}",
         f"{'level':<8} {'seat-plays':>10} {'mean net':>9} {'95% interval':>20}"
@@ -216,6 +262,11 @@ def format_table(game_id: str, seats: Sequence[str], deals: int, figures: Mappin
         lines.append(
             f"{level:<8} {f.seats:>10} {f.mean_net:>+9.3f} [{f.ci95[0]:>+8.3f}, {f.ci95[1]:>+8.3f}]"
             f" {f.win_share:>10.3f} [{f.win_ci95[0]:.3f}, {f.win_ci95[1]:.3f}]"
+        )
+    for step in steps:
+        lines.append(
+            f"{step.upper} - {step.lower}: {step.difference:+.3f} [{step.ci95[0]:+.3f}, {step.ci95[1]:+.3f}]"
+            f" net a seat-deal, paired over {step.deals} deals"
         )
     return "\n".join(lines)
 
@@ -255,5 +306,5 @@ def run_arena_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(arena_json(args.game, args.deals, figures)))
     else:
-        print(format_table(args.game, seats, args.deals, figures))
+        print(format_table(args.game, seats, args.deals, figures, ladder_steps(deals)))
     return 0
