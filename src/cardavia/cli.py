@@ -267,7 +267,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = sub.add_parser("arena", help="bots against each other on duplicate deals")
     arena.add_argument("game", choices=game_ids())
-    arena.add_argument("--seats", required=True, help="one level per seat, e.g. normal,easy,easy,easy")
+    arena.add_argument(
+        "--seats",
+        required=True,
+        help="one level per seat, e.g. normal,easy,easy,easy (a partnership game: per team, hard,normal)",
+    )
     arena.add_argument("--deals", type=int, default=200)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--workers", type=int, default=1, help="processes to play deals in")
