@@ -283,6 +283,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="engine and bot speed (and --http: the server under load)")
     bench.add_argument("--json", action="store_true")
+    bench.add_argument(
+        "--game", action="append", choices=game_ids(), help="bench only this game (repeat for more)"
+    )
     bench.add_argument("--http", action="store_true", help="simulated players against one server")
     bench.add_argument("--players", type=int, default=200, help="with --http: concurrent players")
     bench.add_argument("--seconds", type=float, default=20.0, help="with --http: how long to run")

@@ -52,3 +52,10 @@ def test_bench_times_whole_deal_reviews() -> None:
     assert set(figures) == {"median_s", "max_s", "n", "decisions_per_deal"}
     assert figures["n"] == 1 and 0 < figures["median_s"] <= figures["max_s"]
     assert figures["decisions_per_deal"] > 0
+
+
+def test_bench_of_one_game_reports_that_game_only() -> None:
+    result = bench.run_bench(seconds=0.01, decisions=2, games=("cherki",))
+    assert set(result["engine"]) == {"cherki"} and set(result["decisions"]) == {"cherki"}
+    args = build_parser().parse_args(["bench", "--quick", "--game", "cherki", "--game", "tien-gow"])
+    assert args.game == ["cherki", "tien-gow"]
