@@ -73,6 +73,8 @@ def ask_reason(view: TwentyNineView) -> Reason:
     the trump says which suit it takes for trumps (from the view's reading, never the truth)."""
     led = suit(view.trick[0][1]) if view.trick else ""
     trick_points = sum(points(c) for _, c in view.trick)
+    if trick_points == 0:
+        return hint("ask-early", led=led)
     if view.trump is None and led:
         weights = trump_weights(view)
         held = {suit(c) for c in view.hand}

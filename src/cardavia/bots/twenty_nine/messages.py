@@ -28,7 +28,7 @@ HINTS: dict[str, str] = {
     "pass-partner": "pass: your partner holds the bid at {value} and your hand adds little to it",
     # trump and doubling
     "trump-long": "make {suit_name} trumps: {count} of them, the longest and strongest suit in hand",
-    "trump-high": "make {suit_name} trumps: {cards} of it take tricks once it is revealed",
+    "trump-high": "make {suit_name} trumps: your {cards} will take tricks once trumps are revealed",
     "double-strong": "double: {points} in hand against a bid of {value}",
     "double-pass": "no double: {points} in hand is not enough to beat {value}",
     "redouble-strong": "redouble: your side holds the cards for {value}",
@@ -37,6 +37,8 @@ HINTS: dict[str, str] = {
     "pair-bidder": "declare the pair: your side's target drops from {value} to {target}",
     "pair-defender": "declare the pair: the bidders' target rises from {value} to {target}",
     "ask-win": "ask for the trump: you cannot follow {led_name} and the trick holds {points}",
+    "ask-early": "ask for the trump: you cannot follow {led_name}, and knowing trumps now helps your side"
+    " play the tricks to come",
     "ask-likely": "ask for the trump: you cannot follow {led_name}, and {suit_name} looks like trumps,"
     " which you hold, to take {points}",
     "lead-trump": "lead {card_name} ({card}): draw the opponents' trumps",
