@@ -284,7 +284,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = sub.add_parser("arena", help="bots against each other on duplicate deals")
     arena.add_argument("game", choices=game_ids())
-    arena.add_argument("--seats", required=True, help="one level per seat, e.g. normal,easy,easy,easy")
+    arena.add_argument(
+        "--seats",
+        required=True,
+        help="one level per seat, e.g. normal,easy,easy,easy (a partnership game: per team, hard,normal)",
+    )
     arena.add_argument("--deals", type=int, default=200)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--workers", type=int, default=1, help="processes to play deals in")
@@ -296,6 +300,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="engine and bot speed (and --http: the server under load)")
     bench.add_argument("--json", action="store_true")
+    bench.add_argument(
+        "--game", action="append", choices=game_ids(), help="bench only this game (repeat for more)"
+    )
     bench.add_argument("--http", action="store_true", help="simulated players against one server")
     bench.add_argument("--players", type=int, default=200, help="with --http: concurrent players")
     bench.add_argument("--seconds", type=float, default=20.0, help="with --http: how long to run")

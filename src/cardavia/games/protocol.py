@@ -207,3 +207,23 @@ class Game(Protocol[A, V]):
     def next_dealer(self, result: Mapping[str, Any]) -> int | None:
         """Who holds the first role in the next deal after this result; None means draw at random."""
         ...
+
+
+@runtime_checkable
+class Partnership(Protocol):
+    """A game played by teams (optional, beside :class:`Game`): ``teams`` lists each team's seats.
+
+    The engine declares it, so that no layer above derives who plays with whom: the arena seats a
+    team with one level (partners never play two levels), and plays each deal once per team in every
+    team's seats.
+    """
+
+    teams: tuple[tuple[int, ...], ...]
+
+
+def teams_of(game: Game[Any, Any]) -> tuple[tuple[int, ...], ...]:
+    """The seats of each team: the game's ``teams`` if it declares them (:class:`Partnership`), else
+    every seat on its own."""
+    if isinstance(game, Partnership):
+        return tuple(tuple(team) for team in game.teams)
+    return tuple((seat,) for seat in range(game.num_seats))
