@@ -1,0 +1,1 @@
+"""Pictures of packs several games share (``cardavia.games.packs``' cards), drawn once for the web."""
