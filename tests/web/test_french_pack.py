@@ -21,6 +21,7 @@ from cardavia.web.packs.french import (
     SYMBOL,
     card_symbol,
     codes_in_order,
+    pip_outline,
 )
 
 SVG = "http://www.w3.org/2000/svg"
@@ -75,6 +76,18 @@ def test_one_valid_symbol_per_code_without_style(code: str) -> None:
         assert "id" not in element.attrib or element is symbols[0], (code, element.attrib)
 
 
+def test_a_pip_turned_round_is_the_same_outline_about_its_centre() -> None:
+    upright, turned = pip_outline("s", 30, 42, 20), pip_outline("s", 30, 42, 20, flip=True)
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", upright)]
+    flipped = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", turned)]
+    # the stem's H command has one number (an x); every other number alternates x, y
+    assert len(numbers) == len(flipped)
+    assert all(
+        abs(a + b - (60 if i % 2 == 0 else 84)) < 0.11
+        for i, (a, b) in enumerate(zip(numbers[:8], flipped[:8], strict=True))
+    )
+
+
 def test_ids_are_unique_across_the_sprite() -> None:
     ids = re.findall(r'id="([^"]+)"', "".join(card_symbol(code) for code in (*CARD_CODES, "back")))
     assert len(ids) == len(set(ids)) == 33
@@ -102,8 +115,11 @@ def test_suit_by_shape_and_colour(code: str) -> None:
     rank, suit = code[0], code[1]
     colour = RED if suit in RED_SUITS else INK
     others = [s for s in SUITS if s != suit]
-    assert f'd="{PIP_PATHS[suit]}" fill="{colour}"' in svg  # its own pip, in its colour
-    assert not any(f'd="{PIP_PATHS[s]}"' in svg for s in others)
+    # the pip under the index is its suit's shape, in its colour, and no other suit's shape is drawn
+    assert re.search(
+        rf'<path d="[^"]*{re.escape(pip_outline(suit, 9.5, 29, 11))}[^"]*" fill="{colour}"/>', svg
+    )
+    assert not any(pip_outline(s, 9.5, 29, 11) in svg for s in others)
     # the corner index, twice (upright and turned): the ten reads 10, never the record's T
     label = "10" if rank == "T" else rank
     assert svg.count(f">{label}</text>") == 2
@@ -112,6 +128,7 @@ def test_suit_by_shape_and_colour(code: str) -> None:
 
 def test_suits_differ_in_shape_and_both_colours_read_on_the_paper() -> None:
     assert len(set(PIP_PATHS.values())) == 4
+    assert len({pip_outline(suit, 30, 42, 20) for suit in SUITS}) == 4
     assert _contrast(INK, PAPER) >= 7
     assert _contrast(RED, PAPER) >= 4.5  # WCAG AA for the index text
 

@@ -20,6 +20,9 @@ on the paper to read (contrast 5:1 and more). Only presentation attributes: the 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from cardavia.games.packs.french import CODES, RANKS, RED_SUITS, SUITS
 
 SYMBOL = "french-card"  # the sprite's id prefix and the pictures' class
@@ -69,12 +72,49 @@ def suit_colour(suit: str) -> str:
     return RED if suit in RED_SUITS else INK
 
 
-def _pip(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
-    """One pip of ``size`` (its box's side) centred on (x, y), upside down if ``flip``."""
-    place = f"translate({x - size / 2:g} {y - size / 2:g}) scale({size / 100:g})"
-    if flip:
-        place = f"rotate(180 {x:g} {y:g}) {place}"
-    return f'<path transform="{place}" d="{PIP_PATHS[suit]}" fill="{suit_colour(suit)}"/>'
+_TOKEN = re.compile(r"[A-Za-z]|-?\d+(?:\.\d+)?")
+
+
+def pip_outline(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
+    """The path data of one pip of ``size`` (its box's side) centred on (x, y), upside down if ``flip``.
+
+    The coordinates are worked out here rather than by a ``transform`` on each pip, so that all the
+    pips of one colour on a card are one ``<path>``: the sprite stays a few hundred elements, where
+    a page's whole DOM should stay under about a thousand.
+    """
+    scale = (-1 if flip else 1) * size / 100
+
+    def at(centre: float, value: float) -> str:
+        # a tenth of a unit is a fifteenth of a pixel on a 44 px card
+        return f"{round(centre + (value - 50) * scale, 1):g}"
+
+    out = ""
+    command, axis = "", 0
+    for token in _TOKEN.findall(PIP_PATHS[suit]):
+        if token.isalpha():
+            command, axis = token, 0
+            out += token
+            continue
+        if command == "H":
+            number = at(x, float(token))
+        else:
+            number = at(x if axis == 0 else y, float(token))
+            axis ^= 1
+        out += number if out[-1].isalpha() or number.startswith("-") else " " + number
+    return out
+
+
+def _pips(suit: str, places: Iterable[tuple[float, float, float, bool]], fill: str) -> str:
+    """One ``<path>`` drawing a pip of ``suit`` at each (x, y, size, upside down) of ``places``."""
+    return f'<path d="{"".join(pip_outline(suit, *place) for place in places)}" fill="{fill}"/>'
+
+
+def _turned(x: float, y: float) -> tuple[float, float]:
+    """Where (x, y) goes when the card is turned round (a half turn about its centre)."""
+    return WIDTH - x, HEIGHT - y
+
+
+INDEX_PIP = (9.5, 29.0, 11.0)  # centre and size of the pip under the rank, top left
 
 
 def _index(rank: str, suit: str) -> str:
@@ -82,11 +122,16 @@ def _index(rank: str, suit: str) -> str:
     label = "10" if rank == "T" else rank
     # "10" is squeezed to the width of one wide letter, so every index is the same size
     squeeze = ' textLength="15" lengthAdjust="spacingAndGlyphs"' if label == "10" else ""
-    one = (
+    text = (
         f'<text x="9.5" y="20" font-size="20" font-weight="700" font-family="{FONT}" '
-        f'text-anchor="middle" fill="{suit_colour(suit)}"{squeeze}>{label}</text>' + _pip(suit, 9.5, 29, 11)
+        f'text-anchor="middle" fill="{suit_colour(suit)}"{squeeze}'
     )
-    return one + f'<g transform="rotate(180 {WIDTH / 2:g} {HEIGHT / 2:g})">{one}</g>'
+    return f'{text}>{label}</text>{text} transform="rotate(180 {WIDTH / 2:g} {HEIGHT / 2:g})">{label}</text>'
+
+
+def _index_pips(suit: str) -> list[tuple[float, float, float, bool]]:
+    x, y, size = INDEX_PIP
+    return [(x, y, size, False), (*_turned(x, y), size, True)]
 
 
 # Pip centres of the number cards, between the two indexes: columns and rows of the usual layouts.
@@ -104,9 +149,9 @@ LAYOUTS: dict[str, tuple[tuple[float, float], ...]] = {
 PIP_SIZE = 9.5
 
 
-def _pips(rank: str, suit: str) -> str:
+def _number_pips(rank: str) -> list[tuple[float, float, float, bool]]:
     # pips below the middle stand upside down, as on real cards
-    return "".join(_pip(suit, x, y, PIP_SIZE, flip=y > HEIGHT / 2) for x, y in LAYOUTS[rank])
+    return [(x, y, PIP_SIZE, y > HEIGHT / 2) for x, y in LAYOUTS[rank]]
 
 
 def _headgear(rank: str) -> str:
@@ -151,21 +196,23 @@ def _court_half(rank: str, suit: str) -> str:
         f'fill="{colour}" stroke="{INK}" stroke-width=".8"/>'
         f'<path d="M25 29.3L30 35L35 29.3" fill="none" stroke="{GOLD}" stroke-width="1.6"/>'
         # the face
-        f'<circle cx="30" cy="22" r="5" fill="{PAPER}" stroke="{INK}" stroke-width=".8"/>'
-        + _headgear(rank)
-        # the suit on the robe, in the paper's colour
-        + f'<path transform="translate(33 36) scale(.05)" d="{PIP_PATHS[suit]}" fill="{PAPER}"/>'
+        f'<circle cx="30" cy="22" r="5" fill="{PAPER}" stroke="{INK}" stroke-width=".8"/>' + _headgear(rank)
     )
+
+
+ROBE_PIP = (35.5, 38.5, 5.0)  # the suit on the robe, in the paper's colour, top half
 
 
 def _court(rank: str, suit: str) -> str:
     half = _court_half(rank, suit)
+    x, y, size = ROBE_PIP
     return (
         f'<rect x="18.5" y="5.5" width="23" height="73" rx="2" fill="{FRAME}" stroke="{LINE}" '
         'stroke-width=".7"/>'
         f"{half}"
         f'<g transform="rotate(180 {WIDTH / 2:g} {HEIGHT / 2:g})">{half}</g>'
         f'<line x1="18.5" y1="42" x2="41.5" y2="42" stroke="{LINE}" stroke-width=".7"/>'
+        + _pips(suit, [(x, y, size, False), (*_turned(x, y), size, True)], PAPER)
     )
 
 
@@ -177,17 +224,18 @@ def _frame() -> str:
 
 
 def _back() -> str:
-    lattice = "".join(
-        f'<path d="M{x:g} 6L{x + 6:g} 12L{x:g} 18L{x - 6:g} 12Z" fill="none" stroke="{BACK_LINE}" '
-        'stroke-width=".8"/>'
+    # a lattice of lozenges, six rows of four, drawn as one path
+    lattice = " ".join(
+        f"M{x} {y - 6}L{x + 6} {y}L{x} {y + 6}L{x - 6} {y}Z"
+        for y in range(12, 73, 12)
         for x in range(12, 49, 12)
     )
-    rows = "".join(f'<g transform="translate(0 {dy})">{lattice}</g>' for dy in range(0, 61, 12))
     return (
         f'<rect x=".75" y=".75" width="{WIDTH - 1.5:g}" height="{HEIGHT - 1.5:g}" rx="4" '
         f'fill="{BACK}" stroke="{INK}" stroke-width="1.5"/>'
         f'<rect x="4" y="4" width="{WIDTH - 8}" height="{HEIGHT - 8}" rx="2" fill="none" '
-        f'stroke="{BACK_LINE}" stroke-width="1"/>{rows}'
+        f'stroke="{BACK_LINE}" stroke-width="1"/>'
+        f'<path d="{lattice}" fill="none" stroke="{BACK_LINE}" stroke-width=".8"/>'
     )
 
 
@@ -200,14 +248,14 @@ def card_symbol(code: str) -> str:
         if code not in CODES:
             raise ValueError(f"not a card of the French-suited pack: {code!r}")
         rank, suit = code[0], code[1]
+        colour = suit_colour(suit)
         if rank in "KQJ":
-            middle = _court(rank, suit)
-        elif rank == "A":
-            middle = _pip(suit, WIDTH / 2, HEIGHT / 2, 26)
+            body = _frame() + _court(rank, suit) + _pips(suit, _index_pips(suit), colour)
         else:
-            middle = _pips(rank, suit)
-        body = _frame() + middle + _index(rank, suit)
+            centre = [(WIDTH / 2, HEIGHT / 2, 26.0, False)] if rank == "A" else _number_pips(rank)
+            body = _frame() + _pips(suit, [*centre, *_index_pips(suit)], colour)
+        body += _index(rank, suit)
     return f'<symbol id="{SYMBOL}-{code}" viewBox="0 0 {WIDTH} {HEIGHT}">{body}</symbol>'
 
 
-__all__ = ["CARD_CODES", "SYMBOL", "card_symbol", "codes_in_order"]
+__all__ = ["CARD_CODES", "SYMBOL", "card_symbol", "codes_in_order", "pip_outline"]
