@@ -26,6 +26,9 @@ class TwentyNine:
     num_seats = NUM_SEATS
     pieces = tuple(Piece(c.code, c.name, POINTS[c.index]) for c in PACK)
     messages: Mapping[str, str] = MESSAGES
+    # the seats a table invites friends to, in order: one friend is the host's partner (seat 2,
+    # across), two or three fill the opponents' seats after (see docs/adding-a-game.md)
+    invite_order: tuple[int, ...] = (2, 1, 3)
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
