@@ -54,3 +54,23 @@ def test_one_friend_is_invited_as_the_partner() -> None:
 
     assert GAME.invite_order == (2, 1, 3)  # the partner across first, then the opponents
     assert sorted(GAME.invite_order) == [1, 2, 3]
+
+
+def test_the_series_is_the_match_to_six() -> None:
+    from cardavia.games.twenty_nine import GAME
+
+    def made(team: int, m: int) -> dict[str, object]:
+        points = [0, 0]
+        points[team] = m
+        return {"game_points": points}
+
+    assert GAME.series([]) == {"scores": [0, 0], "won": None, "matches": [0, 0], "to": 6}
+    annulled = {"game_points": [0, 0]}
+    lost = {"game_points": [0, -2]}
+    assert GAME.series([made(0, 2), annulled, lost])["scores"] == [2, -2]
+    # team 0 reaches 6: the match is won and shown at its final score, then a new one starts
+    won = [made(0, 4), made(0, 2)]
+    assert GAME.series(won) == {"scores": [6, 0], "won": 0, "matches": [1, 0], "to": 6}
+    assert GAME.series([*won, made(1, 1)]) == {"scores": [0, 1], "won": None, "matches": [1, 0], "to": 6}
+    # a team at -6 loses: the other team wins the match
+    assert GAME.series([made(1, -4), made(1, -2)])["won"] == 0
