@@ -331,11 +331,11 @@ TEXTS: dict[str, Msg | Plural] = {
     "res_change_us": Msg(
         "Twenty-Nine result: what the deal moved the player's team's match score by (only the bidding team "
         "scores); %(amount)s is signed",
-        "Your team %(amount)s in the match.",
+        "This deal: %(amount)s for your team in the match.",
     ),
     "res_change_them": Msg(
         "Twenty-Nine result: what the deal moved the opponents' match score by; %(amount)s is signed",
-        "The opponents %(amount)s in the match.",
+        "This deal: %(amount)s for the opponents in the match.",
     ),
     "res_match": Msg(
         "Twenty-Nine result: the match score after the deal; %(us)s and %(them)s are signed",

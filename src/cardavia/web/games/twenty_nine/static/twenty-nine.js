@@ -271,7 +271,7 @@ export default function createTwentyNine(h) {
     show("act-ask", legalOf(view, "reveal").length > 0, live);
     show("act-pair", legalOf(view, "pair").length > 0, live);
     const playing = view.phase === "play" && myTurn;
-    $("act-play").hidden = !(view.phase === "play" || view.over);
+    $("act-play").hidden = view.phase !== "play";
     $("act-play").disabled = !(playing && live && selected && playable(view).has(selected));
   }
 
