@@ -124,4 +124,15 @@ def table_out(
         "deals": [
             {"deal_no": d.deal_no, "result": d.result, **outcome_json(d.outcome)} for d in state.finished
         ],
+        "series": series_json(state),
     }
+
+
+def series_json(state: TableState) -> JSON | None:
+    """The score of the table's deals taken together, as the game's optional ``series`` says it
+    from their results (a match to a target, say); None for a game without one."""
+    series = getattr(state.game, "series", None)
+    if series is None:
+        return None
+    out: JSON = series([d.result for d in state.finished])
+    return out

@@ -22,6 +22,7 @@ from typing import Any
 from cardavia.bots.base import LEVELS
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import get_game
+from cardavia.games.seats import invite_order
 from cardavia.service import names
 from cardavia.service.errors import Conflict, HostOnly, NotFound, Stale, TableError
 from cardavia.service.payload import outcome_json, with_acting
@@ -174,8 +175,9 @@ class TableService:
         turn_limit_s: int | None = None,
         host_name: str | None = None,
     ) -> TableState:
-        """A new table: seat 0 the human (the host), seats 1..``friends`` for invited people (see
-        :meth:`invite`), the other seats bots of ``level``. ``turn_limit_s``: a person's time per
+        """A new table: seat 0 the human (the host), the first ``friends`` seats of the game's
+        :func:`~cardavia.games.seats.invite_order` for invited people (see :meth:`invite`), the
+        other seats bots of ``level``. ``turn_limit_s``: a person's time per
         decision, after which the AI plays that decision for them. ``host_name``: the name the
         others see for the host (cleaned as a guest's is: ``bad-name`` when nothing is left)."""
         engine = get_game(game)  # RecordError "unknown-game"
@@ -191,7 +193,7 @@ class TableService:
             raise RecordError(
                 "bad-turn-limit", "the turn limit is none, 30 s or 120 s", {"turn_limit_s": turn_limit_s}
             )
-        invited = range(1, friends + 1)
+        invited = invite_order(engine)[:friends]
         if host_name is not None:
             host_name = names.display_name(host_name)
         record = TableRecord(

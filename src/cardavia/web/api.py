@@ -175,6 +175,8 @@ class TableOut(BaseModel):
     totals: list[int]
     last: list[dict[str, Any]]
     deals: list[dict[str, Any]]
+    # the deals' score taken together, where the game keeps one (``Game.series``: a match to ±6)
+    series: dict[str, Any] | None = None
     # a table started from another's finished deal: {"table", "deal_no", "step"} of where it came from
     origin: dict[str, Any] | None = None
     ends: bool = False  # the table ends with its current deal (no next deal)

@@ -557,6 +557,9 @@ async function nextDeal() {
     game.clearSelection();
     $("hint").textContent = "";
     update(reply.body);
+    // the stream may already be ahead of this reply (the AI playing the new deal's first moves),
+    // shown while the request was out: its controls were drawn disabled and need enabling
+    if (table) renderAll();
     const first = document.querySelector("#hand button");
     (first || $("status")).focus?.();
   } else if (reply.body && reply.body.table) {
