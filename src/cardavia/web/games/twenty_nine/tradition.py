@@ -8,7 +8,7 @@ shared French-suited pack (``cardavia.web.packs.french``). The long texts live i
 
 from __future__ import annotations
 
-from cardavia.web.content import Msg, Plural, Tradition
+from cardavia.web.content import GamePage, Msg, Plural, Tradition
 
 # Only English Wikipedia has an article on Twenty-Nine among the site's languages (Bengali has one,
 # but the site has no Bengali pages); the others fall back to it.
@@ -18,13 +18,11 @@ WIKIPEDIA: dict[str, str] = {
 
 TRADITION = Tradition(
     slug="jack-nine",
-    game="twenty-nine",
     name=Msg(
         "tradition name: the South Asian family of card games (29, 28, 56, 304) in which the jack and "
         "the nine are the highest cards of every suit; name the two cards as players of your language do",
         "Jack–nine games",
     ),
-    game_name=Msg("game name (29; Hindi players say the English name)", "Twenty-Nine"),
     origin=Plural(
         "tradition origin line: regions · countries · number of cards in the pack",
         "North India · Bangladesh · Nepal · %(num)s card",
@@ -36,6 +34,13 @@ TRADITION = Tradition(
         "The 32 cards from seven to ace of the ordinary pack, with the jack and the nine highest "
         "in every suit, for Twenty-Nine",
     ),
+    wikipedia=WIKIPEDIA,
+    description_template="content/twenty-nine/description.html",
+)
+
+PAGE = GamePage(
+    game="twenty-nine",
+    game_name=Msg("game name (29; Hindi players say the English name)", "Twenty-Nine"),
     tagline=Msg(
         "Twenty-Nine tagline in the Play section: how the game is won, in one sentence",
         "Bid on your first four cards, name a trump only the bidder knows, "
@@ -46,8 +51,6 @@ TRADITION = Tradition(
         "of the match (until a team has won or lost six game points)",
         "4 players · you and your partner vs two AI · a match to six",
     ),
-    wikipedia=WIKIPEDIA,
-    description_template="content/twenty-nine/description.html",
     summary_template="content/twenty-nine/summary.html",
     full_rules_template="content/twenty-nine/full.html",
     # play goes counter-clockwise, so the next seat sits on the viewer's right; the partner faces
@@ -60,4 +63,4 @@ PIECES_CAPTION = Msg(
     "in the order of Twenty-Nine: jack, nine, ace, ten, king, queen, eight, seven",
 )
 
-__all__ = ["PIECES_CAPTION", "TRADITION", "WIKIPEDIA"]
+__all__ = ["PAGE", "PIECES_CAPTION", "TRADITION", "WIKIPEDIA"]
