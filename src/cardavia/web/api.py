@@ -750,7 +750,14 @@ async def events(
         try:
             with rt.service.reading(table_id, owner, trust=current) as state:
                 status = state.status()
-                settling = status == "bots" and state.record.pace_ms == 0 and rt.driver.busy(table_id)
+                # (unpaced bots' moves are coalesced, unless people decide at the same time: theirs
+                # are news to the others at once)
+                settling = (
+                    status == "bots"
+                    and state.record.pace_ms == 0
+                    and not state.persons_to_act()
+                    and rt.driver.busy(table_id)
+                )
                 wanted = mode == "always" or (state.seq != after and (mode == "changed" or not settling))
                 viewer = _seen_by(state, owner)
                 if state.shared:
