@@ -372,8 +372,7 @@ def review_record(
         acting = acting_seats(deal)
         if seat in acting:
             view = deal.view(seat)  # the seat's view at that moment: never the state
-            # of several seats deciding at once, the action is this seat's if it is one of its own
-            if (acting == (seat,) or action in view.legal) and analyst.is_decision(view):
+            if _made_by(deal, acting, seat, action, view) and analyst.is_decision(view):
                 todo.append((index, view, action))
         deal.apply(action)
     out = []
@@ -384,6 +383,17 @@ def review_record(
         if progress:
             progress(done + 1, len(todo))
     return Review(outcome.game, seat, tuple(out), seed, analyst.thresholds.as_tuple(), analyst.version)
+
+
+def _made_by(deal: Any, acting: tuple[int, ...], seat: int, action: Any, view: Any) -> bool:
+    """Whether ``action`` is acting ``seat``'s: the one seat acting, or, of several deciding at
+    once, one of its own legal actions, or the action that ends its decision alone (a record may
+    write a legal action another way, such as a Pai Gow set naming the other hand)."""
+    if acting == (seat,) or action in view.legal:
+        return True
+    probe = deal.clone()
+    probe.apply(action)
+    return set(acting) - set(acting_seats(probe)) == {seat}
 
 
 def review_text(text: str, seat: int, *, seed: int = 0, max_samples: int | None = None) -> Review:
