@@ -476,11 +476,14 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
         ]
         with rt.service.lock(state.record.id):
             out = _out(rt, state, None, 0)
+            # the server may have moves to make while the host decides too (seats deciding at once)
+            driven.append(state.status() == "bots")
         out["invites"] = [{"seat": seat, "url": join_url(request, token)} for seat, token in tokens]
         return out, 201
 
+    driven: list[bool] = []
     body_out, code = await rt.offload.run(_sure, rt, work)  # a failure after the table was made: unknown
-    if code == 201 and body_out["status"] == "bots":
+    if code == 201 and any(driven):
         rt.driver.kick(body_out["id"])
     reply = JSONResponse(body_out, status_code=code)
     return _with_cookie(reply, response) if code == 201 else reply
