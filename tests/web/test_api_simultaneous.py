@@ -66,6 +66,8 @@ def reads(person: Browser, tid: str, seq0: int) -> list[Any]:
         "/api/history",
     ):
         out.append(person.get(path))
+    out.append(person.post(f"/api/tables/{tid}/deals/1/review"))  # refused: the deal is not over
+    assert out[-1].status_code == 400, out[-1].text
     return out
 
 
