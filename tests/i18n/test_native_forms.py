@@ -127,10 +127,10 @@ def test_the_table_names_cards_without_their_code(lang: str) -> None:
 # Placeholders of the engines' and bots' templates that hold no count: pieces and their names,
 # seats (shown as the players' names), words of a malformed record.
 NOT_COUNTS = {
-    "tiles", "kept", "a", "b", "high", "civil", "tile", "partner", "card", "card_name", "kind", "kind_name",
+    "tiles", "cards", "kept", "a", "b", "high", "civil", "tile", "partner", "card", "card_name", "kind", "kind_name",
     "seat", "to_act", "do", "what", "option", "value", "field",
     # a bid's bounds ("bid from {low} to {high}"): numbers of a scale, never before a noun
-    "low",
+    "low", "target",
     # a suit or a pair named in words
     "suit", "suit_name", "pair",
     # payment reasons: a trick's number (an ordinal), the winner's card points joined by " + ", the
@@ -160,7 +160,7 @@ def test_every_placeholder_of_an_error_or_a_hint_is_a_count_phrase_or_no_count(g
         ("explain", explain_templates(game)),
     )
     for kind, templates in kinds:
-        assert templates
+        assert templates or kind == "explain"  # a game may pay nothing by reasons
         phrases: Mapping[str, Count] = counts[kind]
         for key, template in templates.items():
             unknown = placeholders(template) - NOT_COUNTS - set(phrases)
