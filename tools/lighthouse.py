@@ -4,11 +4,13 @@
 Installs npm ``lighthouse@12.2.3`` into ``tools/.lighthouse`` (ignored by git) the first time, starts
 ``cardavia serve`` on a temporary SQLite file, and runs Lighthouse with Debian's Chromium against the
 catalogue, every tradition page and every game's rules and table (each table page creates its table
-when it loads, as it does for a new visitor), on the mobile and the desktop presets. Prints one line per page and preset:
-performance, accessibility, best practices, SEO and the cumulative layout shift, then the audits that
-lost points. Exits 1 when a page misses the targets (performance 95, the others 100).
+when it loads, as it does for a new visitor), on the mobile and the desktop presets. Prints one line
+per page and preset: performance, accessibility, best practices, SEO and the cumulative layout
+shift, then the audits that lost points.
+Exits 1 when a page misses the targets (performance 95, the others 100).
 
-    .venv/bin/python tools/lighthouse.py [--port 8350] [--pages catalogue,tradition-cherki,pai-gow-table] [--json-dir DIR]
+    .venv/bin/python tools/lighthouse.py [--port 8350] [--json-dir DIR]
+        [--pages catalogue,tradition-cherki,pai-gow-table]
 """
 
 from __future__ import annotations
