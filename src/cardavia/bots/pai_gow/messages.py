@@ -30,16 +30,16 @@ HINTS: dict[str, str] = {
     ),
     "pair-behind": "keeps the {pair} pair behind: only a higher pair beats it; {low} goes in front",
     "heaven-wong-behind": (
-        "puts the Heaven Wong {high} behind: only a pair ranks above it; {low} goes in front"
+        "puts the Heaven Wong ({high}) behind: only a pair ranks above it; {low} goes in front"
     ),
     "earth-wong-behind": (
-        "puts the Earth Wong {high} behind: only a pair or a Heaven Wong ranks above it; {low} goes in front"
+        "puts the Earth Wong ({high}) behind: only a pair or a Heaven Wong ranks above it; {low} goes in front"
     ),
     "heaven-gong-behind": (
-        "puts the Heaven Gong {high} behind: only a pair or a Wong ranks above it; {low} goes in front"
+        "puts the Heaven Gong ({high}) behind: only a pair or a Wong ranks above it; {low} goes in front"
     ),
     "earth-gong-behind": (
-        "puts the Earth Gong {high} behind: only a pair, a Wong or a Heaven Gong ranks above it; "
+        "puts the Earth Gong ({high}) behind: only a pair, a Wong or a Heaven Gong ranks above it; "
         "{low} goes in front"
     ),
     "points-behind": (
