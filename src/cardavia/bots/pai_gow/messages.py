@@ -33,7 +33,8 @@ HINTS: dict[str, str] = {
         "puts the Heaven Wong ({high}) behind: only a pair ranks above it; {low} goes in front"
     ),
     "earth-wong-behind": (
-        "puts the Earth Wong ({high}) behind: only a pair or a Heaven Wong ranks above it; {low} goes in front"
+        "puts the Earth Wong ({high}) behind: only a pair or a Heaven Wong ranks above it; "
+        "{low} goes in front"
     ),
     "heaven-gong-behind": (
         "puts the Heaven Gong ({high}) behind: only a pair or a Wong ranks above it; {low} goes in front"
