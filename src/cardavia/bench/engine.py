@@ -126,15 +126,21 @@ def _reviewable(game_id: str) -> bool:
 
 
 def run_bench(
-    *, seconds: float = 3.0, decisions: int = 1000, reviews: int = 0, log: Any = None
+    *,
+    seconds: float = 3.0,
+    decisions: int = 1000,
+    reviews: int = 0,
+    log: Any = None,
+    games: tuple[str, ...] | None = None,
 ) -> dict[str, Any]:
-    """The ``--json`` object of DESIGN.md's contract, for every game whose engine is installed.
+    """The ``--json`` object of DESIGN.md's contract, for every game whose engine is installed
+    (``games``: only those).
 
     ``seconds`` of random deals per engine, at least ``decisions`` timed decisions per level;
     with ``reviews`` > 0, a ``"review"`` key too: per game, :func:`review_times` of that many deals.
     """
     out: dict[str, Any] = {"engine": {}, "decisions": {}}
-    for game_id in game_ids():
+    for game_id in games if games is not None else game_ids():
         if not _available(game_id):
             if log:
                 print(f"bench: {game_id}: no engine yet, skipped", file=log)
@@ -186,8 +192,11 @@ def format_bench(result: dict[str, Any]) -> str:
 
 
 def run_bench_command(args: argparse.Namespace) -> int:
-    """``cardavia bench [--json] [--quick]`` (``--http`` is :mod:`.load`'s, dispatched by the CLI)."""
+    """``cardavia bench [--json] [--quick] [--game G ...]`` (``--http`` is :mod:`.load`'s, dispatched by
+    the CLI)."""
     seconds, decisions, reviews = (0.3, 100, 2) if args.quick else (3.0, 1000, 20)
-    result = run_bench(seconds=seconds, decisions=decisions, reviews=reviews, log=sys.stderr)
+    chosen = getattr(args, "game", None)
+    games = tuple(chosen) if chosen else None
+    result = run_bench(seconds=seconds, decisions=decisions, reviews=reviews, log=sys.stderr, games=games)
     print(json.dumps(result) if args.json else format_bench(result))
     return 0

@@ -45,6 +45,7 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 from cardavia.bots.base import Reason
 from cardavia.bots.stats import mean_interval
 from cardavia.games.errors import GameError, RecordError
+from cardavia.games.protocol import acting_seats
 from cardavia.games.registry import get_game
 from cardavia.games.replay import ReplayRejected, replay_record
 
@@ -524,13 +525,12 @@ def actor(deal: Any, action: Any) -> int | None:
     a deal where several seats may act at once (its ``acting()`` names more than one), the one of
     them the action leaves with nothing more to decide (the deal is not changed)."""
     to_act: int | None = deal.to_act()
-    acting = getattr(deal, "acting", None)
-    seats: frozenset[int] = frozenset(acting()) if acting is not None else frozenset()
+    seats = frozenset(acting_seats(deal))
     if len(seats) <= 1:
         return to_act
     after = deal.clone()
     after.apply(action)
-    gone = seats - frozenset(after.acting())
+    gone = seats - frozenset(acting_seats(after))
     return min(gone) if len(gone) == 1 else to_act
 
 

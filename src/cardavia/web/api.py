@@ -175,6 +175,8 @@ class TableOut(BaseModel):
     totals: list[int]
     last: list[dict[str, Any]]
     deals: list[dict[str, Any]]
+    # the deals' score taken together, where the game keeps one (``Game.series``: a match to ±6)
+    series: dict[str, Any] | None = None
     # a table started from another's finished deal: {"table", "deal_no", "step"} of where it came from
     origin: dict[str, Any] | None = None
     ends: bool = False  # the table ends with its current deal (no next deal)
@@ -282,7 +284,7 @@ def game_error_response(exc: GameError, since: int | None = None, owner: str | N
 def _driven(state: TableState) -> bool:
     """Whether the bot driver must look at the table: a bot is to act, or a person under a limit,
     or a person at a shared table (who may have left: the driver asks the store whether they did)."""
-    return state.status() == "bots" or state.timed() or state.person_turn() is not None
+    return state.status() == "bots" or state.timed() or bool(state.person_turns())
 
 
 def _out(rt: Runtime, state: TableState, since: int | None, viewer: int) -> dict[str, Any]:

@@ -32,6 +32,7 @@ const helpers = {
   me: () => viewer,
   // as on the table: the seat to act at the step shown, none once the deal is over
   actingSeat: () => (at < steps.length - 1 ? steps[at].view.to_act ?? null : null),
+  actingSeats: () => (at < steps.length - 1 ? steps[at].view.acting ?? [] : []),
   posOf: (seat) => (document.querySelector(`.seat[data-seat="${seat}"]`) || { dataset: {} }).dataset.pos || "",
 };
 // the seat whose views the steps are (the one this browser held at the table)
@@ -161,7 +162,7 @@ function show(i) {
   text.explainResult(table);
   $("result").hidden = table.status !== "over" || $("result").childElementCount === 0;
   for (const seat of document.querySelectorAll(".seat")) {
-    seat.classList.toggle("to-act", Number(seat.dataset.seat) === helpers.actingSeat());
+    seat.classList.toggle("to-act", helpers.actingSeats().includes(Number(seat.dataset.seat)));
   }
   $("replay-position").textContent = t("step_of", { step: numbers.format(at), total: numbers.format(steps.length - 1) });
   $("replay-move").textContent = at === 0 ? t("at_start") : moveText(at);
@@ -195,7 +196,7 @@ async function tryHere() {
   localStorage.setItem(`cardavia.table.${data.game}`, reply.body.id);
   const d = byIndex.get(at - 1);
   const better = d && d.label !== "best" && d.better ? d.better : null;
-  location.href = triedUrl(data.slug, { tried: reply.body.id, from: data.table, deal: data.deal_no, step: at, better });
+  location.href = triedUrl(data.path, { tried: reply.body.id, from: data.table, deal: data.deal_no, step: at, better });
 }
 
 // ---- the review --------------------------------------------------------------------------------
