@@ -101,6 +101,7 @@ class TableState:
         self.totals = [0] * self.num_seats
         self._pending: tuple[int, Step | None] = (-1, None)  # (seq, pending()) memo
         self._begin_deal(1, None)
+        self._finish_if_over()  # a deal may be over as it is dealt (annulled before any action)
 
     # -- replay -----------------------------------------------------------------------------------
     @classmethod
@@ -146,7 +147,8 @@ class TableState:
         return {"deal_seed": deal_seed(self.record.seed, deal_no), "dealer": dealer}
 
     def apply_entry(self, entry: LoggedAction, action: Any = None) -> DealSummary | None:
-        """Apply the next action (``action``: its parsed form, if known); the deal it finished, if any.
+        """Apply the next action (``action``: its parsed form, if known); the deal it finished, if any
+        (a new-deal marker finishes the new deal when it is over as it is dealt).
 
         An illegal action raises ``IllegalAction`` and leaves the state as it was.
         """
@@ -157,7 +159,9 @@ class TableState:
                 raise CorruptLog(f"seq {entry.seq}: a new deal before the last one ended")
             self.log.append(entry)
             self._begin_deal(self.deal_no + 1, entry.action.get("dealer"))
-            return None
+            # a deal over as it is dealt (a game that annuls a deal before any action) is finished
+            # at once: scored, and a drawn one dealt again by the server
+            return self._finish_if_over()
         if entry.seat != self.deal.to_act():
             raise CorruptLog(f"seq {entry.seq}: seat {entry.seat} is not to act")
         if action is None:
