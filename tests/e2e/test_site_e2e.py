@@ -13,10 +13,11 @@ import pytest
 from e2e_play import play_deal, table_state, take_turn
 
 from cardavia.i18n.languages import LANGUAGES
+from cardavia.web.game_parts import games
 
 pytestmark = pytest.mark.e2e
 
-SLUGS = {"tien-gow": "chinese-dominoes", "cherki": "cherki"}
+SLUGS = {web.game: web.tradition.slug for web in games()}  # every registered game's tradition
 CODES = [lang.code for lang in LANGUAGES]
 
 
