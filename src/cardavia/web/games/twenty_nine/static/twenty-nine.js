@@ -48,8 +48,6 @@ export default function createTwentyNine(h) {
       const badges = [];
       if (view.dealer === seat) badges.push(el("span", { class: "badge quiet", text: t("dealer") }));
       if (view.bidder === seat) badges.push(el("span", { class: "badge bidder", text: t("bidder") }));
-      if (view.reveal && view.reveal.seat === seat) badges.push(el("span", { class: "badge", text: t("asked_badge") }));
-      if (view.pair && view.pair.seat === seat) badges.push(el("span", { class: "badge", text: t("pair_badge") }));
       if (h.actingSeat() === seat) badges.push(el("span", { class: "badge", text: t("to_act") }));
       box.setAttribute("aria-label", t("seat_label", { name: seatName(seat) }));
       box.setAttribute("role", "group");
@@ -59,6 +57,9 @@ export default function createTwentyNine(h) {
         Array.from({ length: size }, () => piece("card", "back", "back", null)),
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(size) }));
       const facts = [];
+      // what the seat did that everyone may know: asked for the trump, declared the pair
+      if (view.reveal && view.reveal.seat === seat) facts.push(el("span", { class: "tag", text: t("asked_badge") }));
+      if (view.pair && view.pair.seat === seat) facts.push(el("span", { class: "tag", text: t("pair_badge") }));
       if (calls.has(seat)) facts.push(el("span", { class: "call", text: calls.get(seat) }));
       if (view.phase !== "auction") facts.push(el("span", { text: t("tricks_won", { num: won[seat] }) }));
       if (seat === me()) facts.push(el("span", { text: t("cards_in_hand", { num: size }) }));
