@@ -93,12 +93,14 @@ TEXTS: dict[str, Msg | Plural] = {
     "redoubled": Msg(
         "Twenty-Nine centre: the deal was doubled and redoubled and counts four times", "Redoubled ×4"
     ),
-    "target": Msg("Twenty-Nine centre: the card points the bidder's team must take", "Target %(num)s"),
+    "target": Msg("Twenty-Nine centre: the card points the bidder's team must take", "Target %(target)s"),
     "team_points": Msg(
         "Twenty-Nine centre: card points taken so far by each team in this deal",
         "Points: your team %(us)s, opponents %(them)s",
     ),
-    "trick_heading": Msg("Twenty-Nine centre: the trick being played, its number (1 to 8)", "Trick %(num)s"),
+    "trick_heading": Msg(
+        "Twenty-Nine centre: the trick being played, its number (1 to 8)", "Trick %(trick)s"
+    ),
     "trick_points": Plural(
         "Twenty-Nine centre: card points in the trick so far", "%(num)s point in it", "%(num)s points in it"
     ),
@@ -189,8 +191,8 @@ TEXTS: dict[str, Msg | Plural] = {
         "You asked for the trump: play a trump if you hold one.",
     ),
     "pair_line": Msg(
-        "Twenty-Nine: the player may declare the pair (King and Queen of trumps); %(num)s is the new target",
-        "You hold the King and Queen of trumps: declare the pair to make the target %(num)s.",
+        "Twenty-Nine: the player may declare the pair (King and Queen of trumps); %(target)s is the new target",
+        "You hold the King and Queen of trumps: declare the pair to make the target %(target)s.",
     ),
     "lead_line": Msg("Twenty-Nine: the player leads the trick", "Your lead: select a card, then press Play."),
     "follow_line": Msg(
@@ -248,11 +250,11 @@ TEXTS: dict[str, Msg | Plural] = {
         "You ask for the trump: it is %(suit)s.",
     ),
     "log_pair": Msg(
-        f"Twenty-Nine log: a seat declares the pair; %(num)s is the new target; {_SEAT}",
-        "%(name)s declares the pair: the target is now %(num)s.",
+        f"Twenty-Nine log: a seat declares the pair; %(target)s is the new target; {_SEAT}",
+        "%(name)s declares the pair: the target is now %(target)s.",
     ),
     "log_pair_you": Msg(
-        "Twenty-Nine log: the player declares the pair", "You declare the pair: the target is now %(num)s."
+        "Twenty-Nine log: the player declares the pair", "You declare the pair: the target is now %(target)s."
     ),
     "log_lead": Msg(
         f"Twenty-Nine log: a seat leads a card; %(card)s is the card; {_SEAT}", "%(name)s leads %(card)s."
