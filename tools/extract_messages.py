@@ -1,7 +1,10 @@
 """Every message the site can show, found where it is written, for the catalog checks.
 
 Not part of the site: the tests import it (``pythonpath`` in pyproject.toml) to check each
-language's catalogs against the source. ``python tools/extract_messages.py`` prints the messages.
+language's catalogs against the source. ``python tools/extract_messages.py`` prints the messages;
+``python tools/extract_messages.py --add-missing`` adds every message a language's catalogs lack,
+untranslated (an empty ``msgstr`` for its translator), to the catalog of the game whose folders it
+is written in (``<game id>.po``, made if need be) or to the shared ``messages.po``.
 
 - templates: Babel's extraction with Jinja's extractor (``pgettext``/``npgettext`` calls), in the
   site's templates and each registered game's own templates folder;
@@ -173,6 +176,89 @@ def all_messages() -> list[Message]:
     return sorted(seen.values())
 
 
+def domain_of(message: Message) -> str:
+    """The catalog a message belongs in: its game's id when it is written in a game's own folders
+    (its templates, web package, engine or bots), else the site's shared ``messages``."""
+    for game in entries():
+        packages = [path.rsplit(".", 1)[-1] for path in (game.engine, game.bots, game.web)]
+        places = [f"content/{game.id}/", *(f"/{p}/" for p in packages)]
+        modules = (game.engine, game.bots)
+        if any(place in f"/{message.where}" for place in places) or message.where.startswith(modules):
+            return game.id
+    return "messages"
+
+
+HEADER = """# {title} for Cardavia ({language}): entries added untranslated by tools/extract_messages.py
+# --add-missing, for the translator. Game terms follow i18n/glossary/*.json.
+msgid ""
+msgstr ""
+"Project-Id-Version: Cardavia 0.1\\n"
+"Language: {folder}\\n"
+"Plural-Forms: nplurals={nplurals}; plural={expr};\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"""
+
+
+def _entry(message: Message, nplurals: int) -> str:
+    from babel.messages.pofile import escape
+
+    lines = [f"#: {message.where}"]
+    if "%(" in message.msgid or (message.plural and "%(" in message.plural):
+        lines.append("#, python-format")
+    lines += [f"msgctxt {escape(message.context)}", f"msgid {escape(message.msgid)}"]
+    if message.plural is None:
+        lines.append('msgstr ""')
+    else:
+        lines.append(f"msgid_plural {escape(message.plural)}")
+        lines += [f'msgstr[{i}] ""' for i in range(nplurals)]
+    return "\n".join(lines) + "\n"
+
+
+def add_missing() -> dict[str, int]:
+    """Append each language's missing messages, untranslated, to the catalog of their domain; the
+    count added, by ``<language>/<domain>``."""
+    from babel.messages.plurals import get_plural
+
+    from cardavia.i18n.catalogs import LOCALE_DIR, po_files, read_catalog
+    from cardavia.i18n.languages import DEFAULT, LANGUAGES
+
+    added: dict[str, int] = {}
+    for lang in LANGUAGES:
+        if lang.code == DEFAULT:
+            continue
+        catalogs = [read_catalog(path) for path in po_files(lang.code)]
+        plural = get_plural(lang.folder)
+        for message in all_messages():
+            if any(c.get(message.msgid, context=message.context) is not None for c in catalogs):
+                continue
+            domain = domain_of(message)
+            path = LOCALE_DIR / lang.folder / "LC_MESSAGES" / f"{domain}.po"
+            if not path.exists():
+                path.write_text(
+                    HEADER.format(
+                        title=f"The {domain} texts",
+                        language=lang.code,
+                        folder=lang.folder,
+                        nplurals=plural.num_plurals,
+                        expr=plural.plural_expr,
+                    ),
+                    encoding="utf-8",
+                )
+            with path.open("a", encoding="utf-8") as handle:
+                handle.write("\n" + _entry(message, plural.num_plurals))
+            key = f"{lang.folder}/{domain}"
+            added[key] = added.get(key, 0) + 1
+    return added
+
+
 if __name__ == "__main__":
-    for found in all_messages():
-        print(f"{found.where}\t[{found.context}] {found.msgid}")
+    import sys
+
+    if sys.argv[1:] == ["--add-missing"]:
+        for where, count in sorted(add_missing().items()):
+            print(f"{where}.po: {count} added")
+    else:
+        for found in all_messages():
+            print(f"{found.where}\t[{found.context}] {found.msgid}")

@@ -25,7 +25,7 @@ from cardavia.i18n.catalogs import LOCALE_DIR, read_catalog
 from cardavia.i18n.languages import LANGUAGES, Language
 from cardavia.web.content import Msg, Plural
 from cardavia.web.games.cherki import WEB
-from cardavia.web.games.cherki.tradition import TRADITION
+from cardavia.web.games.cherki.tradition import PAGE, TRADITION
 from cardavia.web.render import render
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "cardavia"
@@ -49,12 +49,13 @@ def template_messages() -> set[Key]:
 
 def content_messages() -> set[Key]:
     found: set[Key] = set()
-    for field in dataclasses.fields(TRADITION):
-        value = getattr(TRADITION, field.name)
-        if isinstance(value, Msg):
-            found.add((value.context, value.text))
-        elif isinstance(value, Plural):
-            found.add((value.context, value.singular))
+    for part in (TRADITION, PAGE):
+        for field in dataclasses.fields(part):
+            value = getattr(part, field.name)
+            if isinstance(value, Msg):
+                found.add((value.context, value.text))
+            elif isinstance(value, Plural):
+                found.add((value.context, value.singular))
     return found
 
 

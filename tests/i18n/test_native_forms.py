@@ -29,7 +29,7 @@ from cardavia.i18n.languages import LANGUAGES
 from cardavia.web import pages
 from cardavia.web.content import Msg, Plural
 from cardavia.web.game_parts import games
-from cardavia.web.games.cherki.tradition import TRADITION as CHERKI
+from cardavia.web.games.cherki import WEB as CHERKI
 from cardavia.web.table_data import (
     count_templates,
     error_templates,
@@ -95,7 +95,7 @@ def test_cherki_pages_show_no_card_code(client: TestClient, lang: str) -> None:
 
 
 def test_english_keeps_the_code_in_accessible_names() -> None:
-    data = page_data("en", CHERKI)
+    data = page_data("en", CHERKI, "/traditions/cherki")
     assert fill(data["text"]["piece_label"], code="5c", name=data["pieces"]["5c"]) == "5c 5 of Coins"
     assert fill(data["text"]["piece_label"], code="WF", name=data["pieces"]["WF"]) == "WF White Flower"
 
@@ -105,7 +105,7 @@ def test_the_table_names_cards_without_their_code(lang: str) -> None:
     # What table.js builds from the page data: accessible names (pieceLabel), cards in log lines
     # (pieceText), a scored card with its points, and the errors' and hints' templates, whose
     # {card} is the raw code and {card_name} the translated name.
-    data = page_data(lang, CHERKI)
+    data = page_data(lang, CHERKI, "/traditions/cherki")
     text = data["text"]
     for code in CARD_CODES:
         name = data["pieces"][code]
@@ -208,10 +208,11 @@ def test_every_count_of_the_site_texts_is_a_plural_message() -> None:
             texts = [message.text] if isinstance(message, Msg) else [message.singular, message.plural]
             singles += [f"{key}: {text!r}" for text in texts if NUMBER_BEFORE_NOUN.search(text)]
     for t in pages.traditions():
-        for value in vars(t).values():
-            if isinstance(value, Msg) and COUNT_NAMES.search(value.text):
-                singles.append(f"{t.slug}: {value.text!r}")
-        assert isinstance(t.origin, Plural)
+        for part in (t.tradition, *(web.page for web in t.games)):
+            for value in vars(part).values():
+                if isinstance(value, Msg) and COUNT_NAMES.search(value.text):
+                    singles.append(f"{t.tradition.slug}: {value.text!r}")
+        assert isinstance(t.tradition.origin, Plural)
     for message in template_messages():
         if message.plural is None and COUNT_NAMES.search(message.msgid):
             singles.append(f"{message.where}: {message.msgid!r}")

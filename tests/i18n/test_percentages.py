@@ -43,9 +43,10 @@ def test_the_review_interval_sentence_takes_the_level_from_the_number_format(lan
 
 
 def test_the_replay_page_hands_the_level_to_its_script() -> None:
-    tradition = traditions()[0]
-    assert replay_data("nb", tradition, "t1", 1)["confidence"] == "95\u00a0%"
-    assert replay_data("hi", tradition, "t1", 1)["confidence"] == "95%"
+    offered = traditions()[0]
+    path = offered.path(offered.first.game)
+    assert replay_data("nb", offered.first, path, "t1", 1)["confidence"] == "95\u00a0%"
+    assert replay_data("hi", offered.first, path, "t1", 1)["confidence"] == "95%"
 
 
 TRANSLATED = [lang for lang in LANGUAGES if lang.code != "en"]

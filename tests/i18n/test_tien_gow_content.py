@@ -27,7 +27,7 @@ from cardavia.games.tien_gow.tiles import TILES
 from cardavia.i18n.catalogs import LOCALE_DIR
 from cardavia.i18n.languages import LANGUAGES, Language
 from cardavia.web.games.tien_gow import WEB
-from cardavia.web.games.tien_gow.tradition import TRADITION
+from cardavia.web.games.tien_gow.tradition import PAGE, TRADITION
 from cardavia.web.render import render
 
 GLOSSARY = Path(__file__).parents[2] / "src" / "cardavia" / "i18n" / "glossary" / "tien-gow.json"
@@ -54,8 +54,10 @@ def _template_messages() -> dict[Key, str | None]:
 def expected() -> dict[Key, str | None]:
     """Every message of the domain, mapped to its plural msgid (None for a singular message)."""
     messages = _template_messages()
-    for field in ("name", "game_name", "description_line", "tagline", "meta"):
-        msg = getattr(TRADITION, field)
+    for part, field in [(TRADITION, f) for f in ("name", "description_line")] + [
+        (PAGE, f) for f in ("game_name", "tagline", "meta")
+    ]:
+        msg = getattr(part, field)
         messages[(msg.context, msg.text)] = None
     origin = TRADITION.origin
     messages[(origin.context, origin.singular)] = origin.plural

@@ -17,6 +17,7 @@ from cardavia.bots.registry import NoReview, analyst_for
 from cardavia.cli import replay_help
 from cardavia.games.registry import GameEntry, entries, registered
 from cardavia.web.app import create_app
+from cardavia.web.content import Tradition
 from cardavia.web.entries import BadEntry, check_entry, check_registry
 from toy import ENTRY
 from toy.bots import BOTS
@@ -42,13 +43,16 @@ def fake() -> Iterator[types.ModuleType]:
     module = types.ModuleType("fake_parts")
     module.GAME = type("FakeGame", (type(GAME),), {"name": "fake"})()  # type: ignore[attr-defined]
     module.BOTS = dict(BOTS)  # type: ignore[attr-defined]
+    assert isinstance(WEB.tradition, Tradition)
+    description = WEB.tradition.description_template.replace("content/toy/", "content/fake/")
     renamed = {
-        field: getattr(WEB.tradition, field).replace("content/toy/", "content/fake/")
-        for field in ("description_template", "summary_template", "full_rules_template")
+        field: getattr(WEB.page, field).replace("content/toy/", "content/fake/")
+        for field in ("summary_template", "full_rules_template")
     }
     module.WEB = dataclasses.replace(  # type: ignore[attr-defined]
         WEB,
-        tradition=dataclasses.replace(WEB.tradition, game="fake", **renamed),
+        tradition=dataclasses.replace(WEB.tradition, slug="fake", description_template=description),
+        page=dataclasses.replace(WEB.page, game="fake", **renamed),
         controls=WEB.controls.replace("content/toy/", "content/fake/"),
     )
     sys.modules["fake_parts"] = module

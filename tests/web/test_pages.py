@@ -34,8 +34,12 @@ def client() -> Iterator[TestClient]:
 def page_paths() -> list[str]:
     paths = ["/", "/history"]
     for t in pages.traditions():
-        paths += [f"/traditions/{t.slug}", f"/traditions/{t.slug}/rules", f"/traditions/{t.slug}/table"]
-        paths.append(f"/traditions/{t.slug}/replay/t_example/3")
+        slug = t.tradition.slug
+        paths += [f"/traditions/{slug}", f"/traditions/{slug}/rules", f"/traditions/{slug}/table"]
+        paths.append(f"/traditions/{slug}/replay/t_example/3")
+        for web in t.games:  # every game of a tradition, the first too, has its own URLs
+            base = f"/traditions/{slug}/{web.game}"
+            paths += [f"{base}/rules", f"{base}/table", f"{base}/replay/t_example/3"]
     return paths
 
 
@@ -75,7 +79,7 @@ def parse(html: str) -> Text:
 
 
 def test_pages_exist_for_both_traditions() -> None:
-    slugs = {t.slug for t in pages.traditions()}
+    slugs = {t.tradition.slug for t in pages.traditions()}
     assert {"chinese-dominoes", "cherki"} <= slugs
 
 
@@ -239,7 +243,7 @@ def test_wikipedia_in_the_readers_language_where_it_exists(
 def test_an_english_only_article_is_said_so_in_the_readers_language(client: TestClient) -> None:
     english = client.get("/traditions/chinese-dominoes", params={"lang": "en"}).text
     assert 'class="link-lang"' not in english  # an English reader needs no note
-    dominoes = pages.tradition("chinese-dominoes")
+    dominoes = pages.tradition("chinese-dominoes").tradition
     notes = set()
     for code in CODES:
         html = client.get("/traditions/chinese-dominoes", params={"lang": code}).text

@@ -9,7 +9,7 @@ import pytest
 from cardavia.web.game_parts import sprite
 from cardavia.web.games.cherki.pieces import CARD_CODES, STAMP_SIGN, card_symbol
 from cardavia.web.games.cherki.pieces import RED as CARD_RED
-from cardavia.web.games.tien_gow.pieces import BODY, HEIGHT, RED, TILE_CODES, WHITE, WIDTH, tile_symbol
+from cardavia.web.packs.dominoes import BODY, HEIGHT, RED, TILE_CODES, WHITE, WIDTH, tile_symbol
 
 
 def _discs(svg: str, fill: str) -> list[tuple[str, str, str]]:

@@ -35,7 +35,9 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 def page_paths() -> list[str]:
     paths = ["/", "/history"]
     for t in pages.traditions():
-        paths += [f"/traditions/{t.slug}", f"/traditions/{t.slug}/rules", f"/traditions/{t.slug}/table"]
+        slug = t.tradition.slug
+        paths += [f"/traditions/{slug}", f"/traditions/{slug}/rules", f"/traditions/{slug}/table"]
+        paths += [f"{t.path(web.game)}/{page}" for web in t.games[1:] for page in ("rules", "table")]
     return paths
 
 

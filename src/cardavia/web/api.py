@@ -284,7 +284,7 @@ def game_error_response(exc: GameError, since: int | None = None, owner: str | N
 def _driven(state: TableState) -> bool:
     """Whether the bot driver must look at the table: a bot is to act, or a person under a limit,
     or a person at a shared table (who may have left: the driver asks the store whether they did)."""
-    return state.status() == "bots" or state.timed() or state.person_turn() is not None
+    return state.status() == "bots" or state.timed() or bool(state.person_turns())
 
 
 def _out(rt: Runtime, state: TableState, since: int | None, viewer: int) -> dict[str, Any]:

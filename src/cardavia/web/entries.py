@@ -9,7 +9,9 @@ process. :func:`check_entry` looks at the whole entry at once and says what is w
 - the bots: ``BOTS`` with a bot for every level of :data:`cardavia.bots.base.LEVELS` (``ANALYST`` is
   optional: without it a review is refused with ``no-review``);
 - the web part: ``WEB``, a :class:`cardavia.web.game_parts.GameWeb` for this id whose templates
-  (the tradition's three and the controls) and static files (script, style) exist;
+  (its tradition's description if it declares it, its two rules templates and the controls) and
+  static files (script, style) exist, and whose tradition is declared by exactly one registered
+  game (itself, or the game it joins);
 - its catalogs: ``<id>.po`` in every translated language (``catalogs=True``).
 
 It lives in the web layer because that is the lowest layer that may read all three parts.
@@ -30,6 +32,7 @@ from cardavia.games.registry import GameEntry, entries
 from cardavia.games.seats import invite_order
 from cardavia.i18n.catalogs import LOCALE_DIR
 from cardavia.i18n.languages import DEFAULT, LANGUAGES
+from cardavia.web.content import Tradition
 from cardavia.web.game_parts import TEMPLATE_ROOT, GameWeb
 
 
@@ -96,14 +99,10 @@ def _check_web(entry: GameEntry) -> None:
         raise BadEntry(entry.id, f"{entry.web} has no WEB (a cardavia.web.game_parts.GameWeb)")
     if web.game != entry.id:
         raise BadEntry(entry.id, f"its WEB is the tradition of {web.game!r}, not of its registry id")
+    _check_tradition(entry, web)
     prefix = f"{TEMPLATE_ROOT}/{entry.id}/"
-    tradition = web.tradition
-    for name in (
-        tradition.description_template,
-        tradition.summary_template,
-        tradition.full_rules_template,
-        web.controls,
-    ):
+    own = (web.tradition.description_template,) if isinstance(web.tradition, Tradition) else ()
+    for name in (*own, web.page.summary_template, web.page.full_rules_template, web.controls):
         if not name.startswith(prefix):
             raise BadEntry(entry.id, f"its template {name!r} is not under {prefix}")
         if not (web.templates / name.removeprefix(prefix)).is_file():
@@ -114,6 +113,27 @@ def _check_web(entry: GameEntry) -> None:
     unknown = [code for code in web.samples if code not in web.codes]
     if unknown:
         raise BadEntry(entry.id, f"its samples {', '.join(unknown)} are not among its codes")
+
+
+def _check_tradition(entry: GameEntry, web: GameWeb) -> None:
+    """A tradition's texts are declared by one game: a game joins one that a registered game
+    declares, and declares none that another registered game declares too."""
+    declaring = []
+    for other in entries():
+        if other.id == entry.id:
+            continue
+        try:
+            found = getattr(importlib.import_module(other.web), "WEB", None)
+        except ImportError:
+            continue  # that game's own check says so, under its own name
+        if isinstance(found, GameWeb) and isinstance(found.tradition, Tradition) and found.slug == web.slug:
+            declaring.append(other.id)
+    if isinstance(web.tradition, Tradition) and declaring:
+        raise BadEntry(
+            entry.id, f"its tradition {web.slug!r} is declared by {declaring[0]!r} too: join it by its slug"
+        )
+    if isinstance(web.tradition, str) and not declaring:
+        raise BadEntry(entry.id, f"it joins the tradition {web.slug!r}, which no registered game declares")
 
 
 def _check_catalogs(entry: GameEntry) -> None:

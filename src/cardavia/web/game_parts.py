@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import entries, part
-from cardavia.web.content import Msg, Plural, Tradition
+from cardavia.web.content import GamePage, Msg, Plural, Tradition
 
 TEMPLATE_ROOT = "content"  # a game's templates are ``content/<game id>/<name>``
 STATIC_ROOT = "games"  # a game's static files are ``games/<game id>/<name>`` under /static/
@@ -25,7 +25,10 @@ STATIC_ROOT = "games"  # a game's static files are ``games/<game id>/<name>`` un
 class GameWeb:
     """One game's web parts. Paths are the game package's own folders."""
 
-    tradition: Tradition  # its catalogue entry, tradition page and rules pages (``game`` is its id)
+    # the tradition it is played in: declared here (its first game), or the slug of a tradition
+    # another registered game declares (a game joining it: the tradition's texts are written once)
+    tradition: Tradition | str
+    page: GamePage  # its name, Play line, rules templates and seats (``game`` is its id)
     templates: Path  # the folder served as ``content/<game id>/``
     static: Path  # the folder served as ``/static/games/<game id>/``
     script: str  # the table's module under ``static``: ``export default function (helpers)``
@@ -49,7 +52,12 @@ class GameWeb:
 
     @property
     def game(self) -> str:
-        return self.tradition.game
+        return self.page.game
+
+    @property
+    def slug(self) -> str:
+        """The slug of the tradition it is played in (declared or joined)."""
+        return self.tradition if isinstance(self.tradition, str) else self.tradition.slug
 
     def template(self, name: str) -> str:
         """The name the site's template environment knows ``name`` of this game's folder by."""
@@ -81,6 +89,55 @@ def games() -> list[GameWeb]:
     """The web parts of every registered game, in catalogue order (read each time: a game
     registered later, a test's toy game, is seen by the next page)."""
     return [web_of(found.id) for found in entries()]
+
+
+@dataclass(frozen=True)
+class Offered:
+    """A tradition as the site shows it: its own texts and the registered games played in it, the
+    one that declares it first, then those that join it in catalogue order."""
+
+    tradition: Tradition
+    games: tuple[GameWeb, ...]
+
+    @property
+    def first(self) -> GameWeb:
+        """The game that declares the tradition: its pieces are pictured, its URLs are the short ones."""
+        return self.games[0]
+
+    def path(self, game: str) -> str:
+        """Where ``game``'s pages live: ``/traditions/<slug>`` (then ``/rules``, ``/table``,
+        ``/replay/…``) for the first game, ``/traditions/<slug>/<game>`` for a game that joined."""
+        base = f"/traditions/{self.tradition.slug}"
+        return base if game == self.first.game else f"{base}/{game}"
+
+    def web(self, game: str) -> GameWeb | None:
+        """The web parts of ``game`` if it is one of this tradition's games."""
+        return next((web for web in self.games if web.game == game), None)
+
+
+def traditions() -> list[Offered]:
+    """Every tradition with its registered games, in catalogue order (a tradition where its first
+    game stands). A game joining a tradition no registered game declares is shown nowhere (the
+    registry's check refuses it, :mod:`cardavia.web.entries`)."""
+    webs = games()
+    declared = {web.slug: web.tradition for web in webs if isinstance(web.tradition, Tradition)}
+    # the declaring game heads its tradition's games; the others follow in catalogue order
+    return [
+        Offered(
+            tradition,
+            tuple(web for web in webs if web.tradition is tradition)
+            + tuple(web for web in webs if web.tradition == slug),
+        )
+        for slug, tradition in declared.items()
+    ]
+
+
+def offered_of(game: str) -> Offered:
+    """The tradition ``game`` is played in (``ValueError`` for a game shown in none)."""
+    for offered in traditions():
+        if offered.web(game) is not None:
+            return offered
+    raise ValueError(f"game {game!r} is in no tradition")
 
 
 def sprite(game: str) -> str:

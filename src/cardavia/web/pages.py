@@ -20,7 +20,7 @@ from cardavia.i18n.languages import COOKIE, by_code, negotiate
 from cardavia.service.errors import NotFound
 from cardavia.web import api, assets, table_data
 from cardavia.web.content import Tradition
-from cardavia.web.game_parts import games, web_of
+from cardavia.web.game_parts import GameWeb, Offered, traditions
 from cardavia.web.render import render
 
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -28,16 +28,27 @@ COOKIE_MAX_AGE = 365 * 24 * 3600
 router = APIRouter()
 
 
-def traditions() -> list[Tradition]:
-    """The tradition of every registered game, in catalogue order."""
-    return [web.tradition for web in games()]
-
-
-def tradition(slug: str) -> Tradition:
+def tradition(slug: str) -> Offered:
+    """The tradition of ``slug`` with its games; 404 if none."""
     for t in traditions():
-        if t.slug == slug:
+        if t.tradition.slug == slug:
             return t
     raise HTTPException(status_code=404)
+
+
+def game_of(slug: str, game: str | None = None) -> tuple[Offered, GameWeb]:
+    """The tradition of ``slug`` and one of its games: ``game``, or its first game; 404 if none."""
+    t = tradition(slug)
+    web = t.first if game is None else t.web(game)
+    if web is None:
+        raise HTTPException(status_code=404)
+    return t, web
+
+
+def _game_context(t: Offered, web: GameWeb) -> dict[str, Any]:
+    """What a game's own pages (rules, table, replay) read: the tradition, the game's texts and
+    where its pages live."""
+    return {"t": t.tradition, "g": web.page, "path": t.path(web.game), "web": web, "sprite": web.sprite()}
 
 
 def language_of(request: Request) -> str:
@@ -56,6 +67,10 @@ def _wikipedia(code: str, t: Tradition) -> dict[str, str]:
     return {"url": url, "lang": lang, "native": found.native if found else lang}
 
 
+def _first(slug: str) -> GameWeb:
+    return tradition(slug).first
+
+
 def _page(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
     code = language_of(request)
     babel_locale = (by_code(code) or by_code("en")).folder  # type: ignore[union-attr]
@@ -65,7 +80,8 @@ def _page(request: Request, template: str, status_code: int = 200, **context: An
         "percent": lambda value: format_percent(value / 100, locale=babel_locale),
         "number": lambda value: format_decimal(value, locale=babel_locale),
         "wikipedia": lambda t: _wikipedia(code, t),
-        "parts": lambda t: web_of(t.game),  # a tradition's game's web parts (pieces, sprite)
+        # a tradition's pieces: those of the game that declares it (pictures, sprite)
+        "parts": lambda t: _first(t.slug),
     }
     html = render(code, template, {**base, **context})
     response = HTMLResponse(html, status_code=status_code)
@@ -84,16 +100,23 @@ def catalogue(request: Request) -> HTMLResponse:
         request,
         "pages/catalogue.html",
         traditions=found,
-        sprites="".join(web_of(t.game).sprite() for t in found),
+        sprites="".join(t.first.sprite() for t in found),
     )
 
 
 @router.get("/traditions/{slug}", response_class=HTMLResponse)
 def tradition_page(request: Request, slug: str) -> HTMLResponse:
-    t = tradition(slug)
-    # "Play with friends" offers as many seats as the game has, the host's excepted
-    seats = get_game(t.game).num_seats
-    return _page(request, "pages/tradition.html", t=t, sprite=web_of(t.game).sprite(), seats=seats)
+    offered = tradition(slug)
+    # "Play with friends" offers as many seats as every game of the tradition has, the host's excepted
+    seats = min(get_game(web.game).num_seats for web in offered.games)
+    return _page(
+        request,
+        "pages/tradition.html",
+        t=offered.tradition,
+        offered=offered,
+        sprite=offered.first.sprite(),
+        seats=seats,
+    )
 
 
 @router.get("/join/{token}", response_class=HTMLResponse, name="join_page")
@@ -112,38 +135,66 @@ async def join_page(request: Request, token: str) -> HTMLResponse:
         state, _seat = await rt.offload.run(rt.service.offered, token)
     except NotFound:
         return not_found(request)
-    found = [t for t in traditions() if t.game == state.record.game]
+    found = [t for t in traditions() if t.web(state.record.game) is not None]
     if not found:
         return not_found(request)
-    response = _page(request, "pages/join.html", t=found[0], token=token)
+    web = found[0].web(state.record.game)
+    assert web is not None
+    context = _game_context(found[0], web)
+    response = _page(request, "pages/join.html", token=token, **context)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
+# A tradition's first game keeps the short URLs it always had; every game of it, the first too, has
+# its own under /traditions/<slug>/<game>/. The fixed words are routed first: "replay" is no game.
+
+
 @router.get("/traditions/{slug}/rules", response_class=HTMLResponse)
 def rules_page(request: Request, slug: str) -> HTMLResponse:
-    t = tradition(slug)
-    return _page(request, "pages/rules.html", t=t, sprite=web_of(t.game).sprite())
+    return _rules(request, *game_of(slug))
 
 
 @router.get("/traditions/{slug}/table", response_class=HTMLResponse)
 def table_page(request: Request, slug: str) -> HTMLResponse:
-    t = tradition(slug)
-    code = language_of(request)
-    data = table_data.page_data(code, t)
-    web = web_of(t.game)
-    return _page(request, "pages/table.html", t=t, web=web, sprite=web.sprite(), data=data)
+    return _table(request, *game_of(slug))
 
 
 @router.get("/traditions/{slug}/replay/{table_id}/{deal_no}", response_class=HTMLResponse)
 def replay_page(request: Request, slug: str, table_id: str, deal_no: int) -> HTMLResponse:
     """A finished deal move by move, and its review (the data come from the API, which checks the owner)."""
-    t = tradition(slug)
+    return _replay(request, *game_of(slug), table_id, deal_no)
+
+
+@router.get("/traditions/{slug}/{game}/rules", response_class=HTMLResponse)
+def game_rules_page(request: Request, slug: str, game: str) -> HTMLResponse:
+    return _rules(request, *game_of(slug, game))
+
+
+@router.get("/traditions/{slug}/{game}/table", response_class=HTMLResponse)
+def game_table_page(request: Request, slug: str, game: str) -> HTMLResponse:
+    return _table(request, *game_of(slug, game))
+
+
+@router.get("/traditions/{slug}/{game}/replay/{table_id}/{deal_no}", response_class=HTMLResponse)
+def game_replay_page(request: Request, slug: str, game: str, table_id: str, deal_no: int) -> HTMLResponse:
+    return _replay(request, *game_of(slug, game), table_id, deal_no)
+
+
+def _rules(request: Request, t: Offered, web: GameWeb) -> HTMLResponse:
+    return _page(request, "pages/rules.html", **_game_context(t, web))
+
+
+def _table(request: Request, t: Offered, web: GameWeb) -> HTMLResponse:
+    data = table_data.page_data(language_of(request), web, t.path(web.game))
+    return _page(request, "pages/table.html", data=data, **_game_context(t, web))
+
+
+def _replay(request: Request, t: Offered, web: GameWeb, table_id: str, deal_no: int) -> HTMLResponse:
     if len(table_id) > 64 or not 1 <= deal_no <= 10**9:
         raise HTTPException(status_code=404)
-    data = table_data.replay_data(language_of(request), t, table_id, deal_no)
-    web = web_of(t.game)
-    return _page(request, "pages/replay.html", t=t, web=web, sprite=web.sprite(), data=data)
+    data = table_data.replay_data(language_of(request), web, t.path(web.game), table_id, deal_no)
+    return _page(request, "pages/replay.html", data=data, **_game_context(t, web))
 
 
 @router.get("/history", response_class=HTMLResponse)

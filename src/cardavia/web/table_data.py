@@ -21,8 +21,8 @@ from cardavia.games.registry import entry, get_game
 from cardavia.i18n.catalogs import translations
 from cardavia.i18n.languages import DEFAULT, by_code
 from cardavia.web import assets
-from cardavia.web.content import Msg, Plural, Tradition
-from cardavia.web.game_parts import web_of
+from cardavia.web.content import Msg, Plural
+from cardavia.web.game_parts import GameWeb, Offered
 from cardavia.web.render import translate
 from cardavia.web.ui_text import COMMON, REPLAY
 
@@ -99,15 +99,17 @@ def explain_templates(game: str) -> dict[str, str]:
     return _optional_dict(_messages(game, "engine"), "EXPLAIN")
 
 
-def page_data(code: str, t: Tradition) -> dict[str, Any]:
-    """Everything the table page's script needs, in the language ``code``."""
+def page_data(code: str, web: GameWeb, path: str) -> dict[str, Any]:
+    """Everything the table page's script needs, in the language ``code``; ``path`` is where the
+    game's pages live (``/traditions/<slug>`` or ``/traditions/<slug>/<game>``)."""
     trans = translations(code)
-    web = web_of(t.game)
+    t = web.page
     context = web.piece_context
     names = piece_names(t.game)
     return {
         "game": t.game,
-        "slug": t.slug,
+        "slug": web.slug,
+        "path": path,  # the game's table, rules and replays are under it
         # the game's own script, loaded by table.js (which names no game)
         "module": assets.url(web.asset(web.script)),  # content-hashed, as every static file
         "lang": code,
@@ -132,18 +134,26 @@ def page_data(code: str, t: Tradition) -> dict[str, Any]:
     }
 
 
-def history_data(code: str, traditions: Iterable[Tradition]) -> dict[str, Any]:
-    """What the history page's script needs: game names and its texts."""
+def history_data(code: str, traditions: Iterable[Offered]) -> dict[str, Any]:
+    """What the history page's script needs: game names, where each game's pages live, its texts."""
     return {
         "lang": code,
-        "games": {t.game: {"name": translate(code, t.game_name), "slug": t.slug} for t in traditions},
+        "games": {
+            web.game: {
+                "name": translate(code, web.page.game_name),
+                "slug": t.tradition.slug,
+                "path": t.path(web.game),
+            }
+            for t in traditions
+            for web in t.games
+        },
         "text": {**_texts(code, COMMON), **_texts(code, REPLAY)},
     }
 
 
-def replay_data(code: str, t: Tradition, table_id: str, deal_no: int) -> dict[str, Any]:
+def replay_data(code: str, web: GameWeb, path: str, table_id: str, deal_no: int) -> dict[str, Any]:
     """What the replay page's script needs: the table page's texts, its own, and which deal."""
-    data = page_data(code, t)
+    data = page_data(code, web, path)
     data["text"].update(_texts(code, REPLAY))
     # the sprite's prefix of the game's pieces ("tile", "card"); the review's interval level as the
     # language writes a percentage ("95%", Norwegian "95 %"), never written into a sentence
@@ -151,7 +161,7 @@ def replay_data(code: str, t: Tradition, table_id: str, deal_no: int) -> dict[st
         **data,
         "table": table_id,
         "deal_no": deal_no,
-        "piece_kind": web_of(t.game).symbol,
+        "piece_kind": web.symbol,
         "confidence": confidence_level(code),
     }
 

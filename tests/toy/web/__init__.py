@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardavia.web.content import Msg, Plural, Tradition
+from cardavia.web.content import GamePage, Msg, Plural, Tradition
 from cardavia.web.game_parts import GameWeb
 from toy.engine import CODES, GAME_ID
 
@@ -22,16 +22,19 @@ def draw(code: str) -> str:
 
 TRADITION = Tradition(
     slug="toy-high-card",
-    game=GAME_ID,
     name=Msg("toy tradition name", "Toy pieces"),
-    game_name=Msg("toy game name", "High Card"),
     origin=Plural("toy origin line", "Test suite · %(num)s piece", "Test suite · %(num)s pieces"),
     pieces_count=12,
     description_line=Msg("toy one-line description", "Twelve numbered squares for a three-round game"),
-    tagline=Msg("toy tagline", "Win the most rounds with the highest piece of each."),
-    meta=Msg("toy meta line", "3 players · you vs two AI · one deal"),
     wikipedia={"en": "https://en.wikipedia.org/wiki/Trick-taking_game"},
     description_template="content/toy/description.html",
+)
+
+PAGE = GamePage(
+    game=GAME_ID,
+    game_name=Msg("toy game name", "High Card"),
+    tagline=Msg("toy tagline", "Win the most rounds with the highest piece of each."),
+    meta=Msg("toy meta line", "3 players · you vs two AI · one deal"),
     summary_template="content/toy/summary.html",
     full_rules_template="content/toy/full.html",
     seat_places=("left", "right"),
@@ -39,6 +42,7 @@ TRADITION = Tradition(
 
 WEB = GameWeb(
     tradition=TRADITION,
+    page=PAGE,
     templates=HERE / "templates",
     static=HERE / "static",
     script="toy.js",

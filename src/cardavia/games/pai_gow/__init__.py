@@ -15,8 +15,8 @@ where every seat decides at once fits a protocol written for one seat at a time:
 - ``Outcome.winner``: Pai Gow has no single winner; the stand-in is the seat with the highest net
   (ties: the first from the banker on), ``drawn`` when no point moves (see ``deal.outcome_of``).
 
-The tiles are Tien Gow's (imported from :mod:`cardavia.games.tien_gow.tiles`); :mod:`.tiles` adds
-the classes and ranks, :mod:`.hands` the keys, comparisons and splits.
+The tiles are the shared set of Chinese dominoes (:mod:`cardavia.games.packs.dominoes`);
+:mod:`.tiles` adds the classes and ranks, :mod:`.hands` the keys, comparisons and splits.
 """
 
 from __future__ import annotations

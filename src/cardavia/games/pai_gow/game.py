@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.errors import RecordError
+from cardavia.games.packs.dominoes import TILES
 from cardavia.games.pai_gow.actions import SetHand, set_from_json
 from cardavia.games.pai_gow.deal import PaiGowDeal, outcome_of
 from cardavia.games.pai_gow.messages import MESSAGES
@@ -15,7 +16,6 @@ from cardavia.games.pai_gow.record import GAME_ID, read_record
 from cardavia.games.pai_gow.tiles import full_set
 from cardavia.games.pai_gow.view import View
 from cardavia.games.protocol import Deal, Game, Outcome, Piece
-from cardavia.games.tien_gow.tiles import TILES
 
 
 def _points(amount: int) -> str:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
+from cardavia.games.packs.dominoes import TILES
 from cardavia.games.pai_gow.options import DEFAULT_OPTIONS, Options
 from cardavia.games.pai_gow.tiles import CLASS_OF, DAY, EIGHTS, GEE_JOON, NINES, TEEN, YUN, Tile, pips
-from cardavia.games.tien_gow.tiles import TILES
 
 PAIR, WONG, GONG, POINTS = 3, 2, 1, 0
 CATEGORY_NAMES: dict[int, str] = {PAIR: "pair", WONG: "wong", GONG: "gong", POINTS: "points"}
@@ -89,7 +89,7 @@ def key_of(a: Tile, b: Tile, options: Options = DEFAULT_OPTIONS) -> HandKey:
 
 @cache
 def key_table(options: Options = DEFAULT_OPTIONS) -> tuple[int, ...]:
-    """``order`` of every hand of two kinds: index ``21 * a.kind + b.kind`` (Tien Gow's kind numbers)."""
+    """``order`` of every hand of two kinds: index ``21 * a.kind + b.kind`` (the set's kind numbers)."""
     return tuple(key_of(a, b, options).order for a in TILES for b in TILES)
 
 
@@ -106,6 +106,17 @@ def beats(player: int, banker: int, options: Options = DEFAULT_OPTIONS) -> int:
     if options.zero_zero_to_banker and player == 0:  # order 0 is exactly "0 points"
         return -1
     return 0
+
+
+def why(player: int, banker: int, options: Options = DEFAULT_OPTIONS) -> str:
+    """Why :func:`beats` answers as it does, for the reveal to say: ``"beat"`` (strictly higher),
+    ``"beaten"`` (strictly lower), ``"zero-zero"`` (0 against 0, the banker's), ``"copy"`` (equal
+    keys, the banker's) or ``"tie"`` (equal keys, nobody's, when copies do not go to the banker)."""
+    if player != banker:
+        return "beat" if player > banker else "beaten"
+    if options.zero_zero_to_banker and player == 0:
+        return "zero-zero"
+    return "copy" if options.copies_to_banker else "tie"
 
 
 def result(player: tuple[int, int], banker: tuple[int, int], options: Options = DEFAULT_OPTIONS) -> int:

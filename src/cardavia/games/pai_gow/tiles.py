@@ -1,10 +1,10 @@
 """The 32 tiles as Pai Gow sees them: 16 classes of two, each with a pair rank and a single rank.
 
-The tiles themselves are Tien Gow's (:mod:`cardavia.games.tien_gow.tiles`: the same 21 kinds, codes,
-parsing and full set); this module only adds what Pai Gow reads off them. Tien Gow's kinds are
-numbered so that the 11 civil kinds already run Teen, Day, Yun, … Look, which are Pai Gow's
-classes 2–12 in order; the military levels map onto Nines, Eights, Sevens, Fives and the two Gee
-Joon tiles (Big Six 2-4 and Little Three 1-2).
+The tiles themselves are the shared set of Chinese dominoes (:mod:`cardavia.games.packs.dominoes`:
+the 21 kinds, codes, parsing and full set, as Tien Gow plays them too); this module only adds what Pai
+Gow reads off them. The set's kinds are numbered so that the 11 civil kinds already run Teen, Day,
+Yun, … Look, which are Pai Gow's classes 2–12 in order; the military levels map onto Nines, Eights,
+Sevens, Fives and the two Gee Joon tiles (Big Six 2-4 and Little Three 1-2).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardavia.games.tien_gow.tiles import TILES, Tile, full_set, tile
+from cardavia.games.packs.dominoes import TILES, Tile, full_set, tile
 
 __all__ = [
     "CLASSES",
@@ -72,7 +72,7 @@ GEE_JOON = CLASSES[0]
 TEEN, DAY, YUN = CLASSES[1], CLASSES[2], CLASSES[3]
 NINES, EIGHTS = CLASSES[12], CLASSES[13]
 
-# every Tien Gow kind has its class, and every class its tiles: a wrong table fails at import
+# every kind of the set has its class, and every class its tiles: a wrong table fails at import
 assert {t.code for t in TILES} == set(CLASS_OF)
 
 

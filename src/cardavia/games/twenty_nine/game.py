@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.packs.french import PACK
-from cardavia.games.protocol import Deal, Game, Outcome, Piece
+from cardavia.games.protocol import Deal, Game, Outcome, Partnership, Piece
 from cardavia.games.twenty_nine.actions import Action, action_from_json
 from cardavia.games.twenty_nine.cards import POINTS
 from cardavia.games.twenty_nine.deal import GAME_ID, NUM_SEATS, TwentyNineDeal, new_deal
@@ -24,6 +24,8 @@ class TwentyNine:
 
     name = GAME_ID
     num_seats = NUM_SEATS
+    # the partnerships (spec: Seats): partners face each other; the arena seats a team with one level
+    teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
     pieces = tuple(Piece(c.code, c.name, POINTS[c.index]) for c in PACK)
     messages: Mapping[str, str] = MESSAGES
     # the seats a table invites friends to, in order: one friend is the host's partner (seat 2,
@@ -127,4 +129,5 @@ GAME = TwentyNine()
 
 if TYPE_CHECKING:  # mypy proves the engine satisfies the shared protocols
     _game: Game[Action, TwentyNineView] = GAME
+    _teams: Partnership = GAME
     _deal: Deal[Action, TwentyNineView] = new_deal(0)

@@ -30,26 +30,37 @@ class Plural:
 
 @dataclass(frozen=True)
 class Tradition:
-    """One tradition of the catalogue and its game.
+    """One tradition of the catalogue: a set of pieces and where it comes from, declared once.
 
-    ``slug`` is its URL (``/traditions/<slug>``), ``game`` the engine id. The templates named here
-    (under ``templates/``) hold the long texts: ``description`` (the tradition page's lead
-    paragraph), ``summary`` (the four numbered rule sections, used on the tradition page and beside
-    the table) and ``full_rules`` (the full rules page body).
+    ``slug`` is its URL (``/traditions/<slug>``). Its games are the registered games whose web part
+    names it (:class:`cardavia.web.game_parts.GameWeb`): the one that declares it (its first game,
+    whose pieces the page pictures) and any that join it by its slug. ``description_template`` (a
+    template of the declaring game) holds the tradition page's lead paragraph.
     """
 
     slug: str
-    game: str
     name: Msg  # the tradition (its set of pieces)
-    game_name: Msg  # its game
     origin: Plural  # "Guangdong · China · %(num)s tiles"  (the Wikipedia link is added by the page)
     pieces_count: int  # 32 tiles; 60 cards in one pack
     description_line: Msg  # the one-line description of the pieces, for the catalogue
-    tagline: Msg  # the Play section's line
-    meta: Msg  # "4 players · you vs three AI · one deal"
     # Wikipedia article per language code (en, ms, id, nb, hi, zh-Hans, zh-Hant); English as fallback
     wikipedia: Mapping[str, str] = field(default_factory=dict)
     description_template: str = ""
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """What the site says about one game of a tradition: its name, Play line, rules and seats.
+
+    ``game`` is the engine id. The templates named here hold the long texts: ``summary`` (the four
+    numbered rule sections, on the tradition page and beside the table) and ``full_rules`` (the
+    full rules page's body).
+    """
+
+    game: str
+    game_name: Msg  # its game
+    tagline: Msg  # the Play section's line
+    meta: Msg  # "4 players · you vs three AI · one deal"
     summary_template: str = ""
     full_rules_template: str = ""
     # where the other seats sit around the felt, seat 1 first (the viewer sits at the bottom): the

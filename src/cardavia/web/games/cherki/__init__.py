@@ -8,12 +8,13 @@ from cardavia.web.content import Msg
 from cardavia.web.game_parts import GameWeb
 from cardavia.web.games.cherki.pieces import CARD_CODES, card_symbol
 from cardavia.web.games.cherki.texts import TEXTS
-from cardavia.web.games.cherki.tradition import TRADITION
+from cardavia.web.games.cherki.tradition import PAGE, TRADITION
 
 HERE = Path(__file__).parent
 
 WEB = GameWeb(
     tradition=TRADITION,
+    page=PAGE,
     templates=HERE / "templates",
     static=HERE / "static",
     script="cherki.js",

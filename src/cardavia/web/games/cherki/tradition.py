@@ -8,13 +8,11 @@ edition has.
 
 from __future__ import annotations
 
-from cardavia.web.content import Msg, Plural, Tradition
+from cardavia.web.content import GamePage, Msg, Plural, Tradition
 
 TRADITION = Tradition(
     slug="cherki",
-    game="cherki",
     name=Msg("tradition name", "Cherki"),
-    game_name=Msg("game name", "Cherki"),
     origin=Plural(
         "tradition origin line: place · country · number of cards in one pack",
         "Melaka · Malaysia · %(num)s card",
@@ -24,14 +22,6 @@ TRADITION = Tradition(
     description_line=Msg(
         "tradition one-line description of the Cherki cards, shown in the catalogue",
         "Malaysian money cards in Coins, Strings and Myriads, with three honours",
-    ),
-    tagline=Msg(
-        "Cherki tagline in the Play section: how the game is won, in one sentence",
-        "Build two triples and a pair, call Cherki, then wait for the card that completes your third triple",
-    ),
-    meta=Msg(
-        "Cherki rules meta line: number of players · opponents · length of the match",
-        "3 players · you vs two AI · one deal",
     ),
     wikipedia={
         # No English article on the game itself: the money-suited card family it belongs to.
@@ -43,6 +33,19 @@ TRADITION = Tradition(
         "zh-Hant": "https://zh.wikipedia.org/zh-hant/%E7%B4%99%E7%89%8C",
     },
     description_template="content/cherki/description.html",
+)
+
+PAGE = GamePage(
+    game="cherki",
+    game_name=Msg("game name", "Cherki"),
+    tagline=Msg(
+        "Cherki tagline in the Play section: how the game is won, in one sentence",
+        "Build two triples and a pair, call Cherki, then wait for the card that completes your third triple",
+    ),
+    meta=Msg(
+        "Cherki rules meta line: number of players · opponents · length of the match",
+        "3 players · you vs two AI · one deal",
+    ),
     summary_template="content/cherki/summary.html",
     full_rules_template="content/cherki/full.html",
     seat_places=("left", "right"),

@@ -6,14 +6,15 @@ from pathlib import Path
 
 from cardavia.web.content import Msg
 from cardavia.web.game_parts import GameWeb
-from cardavia.web.games.tien_gow.pieces import TILE_CODES, tile_symbol
 from cardavia.web.games.tien_gow.texts import TEXTS
-from cardavia.web.games.tien_gow.tradition import TRADITION
+from cardavia.web.games.tien_gow.tradition import PAGE, TRADITION
+from cardavia.web.packs.dominoes import TILE_CODES, tile_symbol
 
 HERE = Path(__file__).parent
 
 WEB = GameWeb(
     tradition=TRADITION,
+    page=PAGE,
     templates=HERE / "templates",
     static=HERE / "static",
     script="tien-gow.js",

@@ -7,7 +7,7 @@ pages know as ``content/tien-gow/…``. Their translations are in each language'
 
 from __future__ import annotations
 
-from cardavia.web.content import Msg, Plural, Tradition
+from cardavia.web.content import GamePage, Msg, Plural, Tradition
 
 # Chinese Wikipedia has one 天九 article served in either script; the other languages have no
 # article on these tiles or this game (checked), so they fall back to English.
@@ -19,9 +19,7 @@ WIKIPEDIA: dict[str, str] = {
 
 TRADITION = Tradition(
     slug="chinese-dominoes",
-    game="tien-gow",
     name=Msg("tradition name (the set of pieces)", "Chinese dominoes"),
-    game_name=Msg("game name (Cantonese 天九, Heaven Nine)", "Tien Gow"),
     origin=Plural(
         "tradition origin line: region · country · number of pieces",
         "Guangdong · China · %(num)s tile",
@@ -32,6 +30,13 @@ TRADITION = Tradition(
         "tradition one-line description in the catalogue",
         "Chinese dominoes with red and white pips, in civil and military groups, for Tien Gow",
     ),
+    wikipedia=WIKIPEDIA,
+    description_template="content/tien-gow/description.html",
+)
+
+PAGE = GamePage(
+    game="tien-gow",
+    game_name=Msg("game name (Cantonese 天九, Heaven Nine)", "Tien Gow"),
     tagline=Msg(
         "Tien Gow tagline in the Play section",
         "Early tricks help, but only the last trick decides the winner. "
@@ -41,11 +46,9 @@ TRADITION = Tradition(
         "Tien Gow rules meta line: players · opponents · length of a game",
         "4 players · you vs three AI · one deal",
     ),
-    wikipedia=WIKIPEDIA,
-    description_template="content/tien-gow/description.html",
     summary_template="content/tien-gow/summary.html",
     full_rules_template="content/tien-gow/full.html",
     seat_places=("right", "top", "left"),
 )
 
-__all__ = ["TRADITION", "WIKIPEDIA"]
+__all__ = ["PAGE", "TRADITION", "WIKIPEDIA"]

@@ -13,8 +13,11 @@ if (form) {
     event.preventDefault();
     notice.textContent = "";
     const limit = form.elements.turn_limit_s.value;
+    // a tradition with several games asks which one (its option says where that game's table is)
+    const chosen = form.elements.game ? form.elements.game.selectedOptions[0] : null;
+    const game = chosen ? chosen.value : form.dataset.game;
     const body = {
-      game: form.dataset.game,
+      game,
       level: form.querySelector("input[name='friends-level']:checked").value,
       friends: Number(form.elements.friends.value),
       turn_limit_s: limit ? Number(limit) : null,
@@ -32,7 +35,8 @@ if (form) {
       return;
     }
     const table = await reply.json();
-    try { localStorage.setItem(`cardavia.table.${form.dataset.game}`, table.id); } catch (e) { /* the links still work */ }
+    try { localStorage.setItem(`cardavia.table.${game}`, table.id); } catch (e) { /* the links still work */ }
+    document.getElementById("friends-go").href = `${chosen ? chosen.dataset.path : form.dataset.path}/table`;
     // the table page shows the host each open seat's link again (the server keeps only hashes)
     const invites = table.invites.map((invite) => ({ seat: invite.seat, url: absoluteLink(invite.url) }));
     storeLinks(table.id, Object.fromEntries(invites.map((invite) => [invite.seat, invite.url])));
@@ -80,6 +84,6 @@ if (join) {
     }
     const table = await reply.json();
     try { localStorage.setItem(`cardavia.table.${table.game}`, table.id); } catch (e) { /* reload keeps the seat anyway */ }
-    window.location.assign(`/traditions/${join.dataset.slug}/table`);
+    window.location.assign(`${join.dataset.path}/table`);
   });
 }

@@ -43,7 +43,8 @@ async function load() {
     const td = document.createElement("td");
     td.append(link);
     const replay = document.createElement("a");
-    replay.href = `/traditions/${encodeURIComponent(game ? game.slug : row.game)}/replay/${encodeURIComponent(row.table)}/${row.deal_no}`;
+    const base = game ? game.path : `/traditions/${encodeURIComponent(row.game)}`;
+    replay.href = `${base}/replay/${encodeURIComponent(row.table)}/${row.deal_no}`;
     replay.textContent = fmt(data.text.replay_link, {});
     const replayCell = document.createElement("td");
     replayCell.append(replay);

@@ -21,13 +21,14 @@ export function readTried(search) {
   return { tried, from, deal, step, better };
 }
 
-/** The address of the table page for a table tried from ``context`` (what readTried reads back). */
-export function triedUrl(slug, context) {
+/** The address of the table page for a table tried from ``context`` (what readTried reads back);
+ * ``path`` is where the game's pages live (the page data's ``path``). */
+export function triedUrl(path, context) {
   const params = new URLSearchParams({
     tried: context.tried, from: context.from, deal: String(context.deal), step: String(context.step),
   });
   if (context.better) params.set("better", JSON.stringify({ id: context.better.id, params: context.better.params }));
-  return `/traditions/${encodeURIComponent(slug)}/table?${params}`;
+  return `${path}/table?${params}`;
 }
 
 // a suggestion the page may say: one of the game's hint templates, its parameters numbers or pieces
@@ -50,6 +51,6 @@ export function showTried(box, context, tableId, { data, t, reasonText }) {
   const said = sayable(context.better, data)
     ? t("tried_from", { deal, step, move: reasonText(context.better) })
     : t("tried_from_plain", { deal, step });
-  const back = `/traditions/${encodeURIComponent(data.slug)}/replay/${encodeURIComponent(context.from)}/${context.deal}`;
+  const back = `${data.path}/replay/${encodeURIComponent(context.from)}/${context.deal}`;
   box.replaceChildren(said, " ", el("a", { href: back, text: t("back_to_replay") }));
 }

@@ -54,7 +54,7 @@ export default function createTwentyNine(h) {
       box.classList.toggle("partner-team", team(seat) === team(me()));
       const size = view.hand_sizes[seat];
       const backs = seat === me() ? null : el("div", { class: "backs", role: "img", "aria-label": t("cards_in_hand", { num: size }) },
-        Array.from({ length: size }, () => piece("card", "back", "back", null)),
+        Array.from({ length: size }, () => piece("french-card", "back", "back", null)),
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(size) }));
       const facts = [];
       // what the seat did that everyone may know: asked for the trump, declared the pair
@@ -135,7 +135,7 @@ export default function createTwentyNine(h) {
       class: `play${winner ? " high" : ""}`,
       "data-pos": h.posOf(p.seat),
       "data-motion-from": fresh ? String(p.seat) : null,
-    }, el("span", { class: "play-seat", text: seatName(p.seat) }), piece("card", p.card, "mini", pieceLabel(p.card)));
+    }, el("span", { class: "play-seat", text: seatName(p.seat) }), piece("french-card", p.card, "mini", pieceLabel(p.card)));
   }
 
   function trickBox(view) {
@@ -226,7 +226,7 @@ export default function createTwentyNine(h) {
         },
         ondblclick: () => { if (playing && legal) h.act({ do: "play", card: code }); },
         onfocus: () => { focusIndex = i; },
-      }, piece("card", code, "big", null), isTrump ? el("span", { class: "trump-mark", "aria-hidden": "true", text: t("trump_mark") }) : null);
+      }, piece("french-card", code, "big", null), isTrump ? el("span", { class: "trump-mark", "aria-hidden": "true", text: t("trump_mark") }) : null);
     }));
   }
 
@@ -324,7 +324,7 @@ export default function createTwentyNine(h) {
     const n = (x) => h.numbers.format(x);
     if (r.annulled) {
       box.replaceChildren(el("h2", { id: "result-heading", text: t("result_title") }), el("p", { text: t("drawn") }),
-        el("div", { class: "tiles", role: "group", "aria-label": t("shown_four") }, view.shown.map((c) => piece("card", c, "mini", pieceLabel(c)))));
+        el("div", { class: "tiles", role: "group", "aria-label": t("shown_four") }, view.shown.map((c) => piece("french-card", c, "mini", pieceLabel(c)))));
       return;
     }
     const mine = team(me());

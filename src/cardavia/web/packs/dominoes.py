@@ -1,4 +1,4 @@
-"""Chinese domino tiles: dark, long and narrow, with white and red pips as on real sets.
+"""The 32 Chinese dominoes drawn as SVG: dark, long and narrow, with white and red pips as on real sets.
 
 Every 1 and every 4 is red; Heaven (6-6) has half its pips red. A red pip is drawn as a red ring
 with a dark eye, a white pip as a plain disc, so the two differ in shape as well as colour.
