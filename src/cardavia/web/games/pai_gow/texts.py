@@ -43,7 +43,7 @@ TEXTS: dict[str, Msg | Plural] = {
     "choose_one_more": Msg(
         "Pai Gow instruction after the player chose one tile", "Choose one more tile for this hand."
     ),
-    "waiting": Msg(
+    "waiting_set": Msg(
         "Pai Gow: the player has set and waits for the others to set theirs",
         "You have set. Waiting for the others…",
     ),

@@ -148,7 +148,7 @@ export default function createPaiGow(h) {
     autoButton.disabled = !open;
     if (view.over) { box.replaceChildren(); return; }
     if (!open) {
-      box.replaceChildren(view.own ? el("p", {}, t("waiting"), " ", el("span", { class: "pg-values", text: splitValues(view.own) })) : "");
+      box.replaceChildren(view.own ? el("p", {}, t("waiting_set"), " ", el("span", { class: "pg-values", text: splitValues(view.own) })) : "");
       return;
     }
     const sel = selectedCodes();
