@@ -145,8 +145,8 @@ TEXTS: dict[str, Msg | Plural] = {
     # the round: four deals, each seat banking once
     "round_of": Msg(
         "Pai Gow: where the table is in its round of four deals, in which each seat banks once; "
-        "%(num)s is 1 to 4",
-        "Deal %(num)s of 4 in this round",
+        "%(deal)s is 1 to 4 (which deal of the round, not a count)",
+        "Deal %(deal)s of 4 in this round",
     ),
     "round_done": Msg(
         "Pai Gow: the round of four deals is over, each seat has banked once",
