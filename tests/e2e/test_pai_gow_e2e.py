@@ -132,3 +132,65 @@ def test_a_pai_gow_deal_is_split_set_and_revealed(
         ctx.close()
     assert not errors, errors
     assert not found, "\n".join(found)
+
+
+def test_friends_choose_pai_gow_on_the_tradition_page_and_play_a_deal(browser: Any, server: str) -> None:
+    """The Chinese-dominoes page's Play with friends asks which game; the links open a Pai Gow table,
+    where two people set (Set for me) and neither page shows the other's tiles before the reveal."""
+    contexts = [
+        browser.new_context(viewport={"width": 1280, "height": 900}),
+        browser.new_context(viewport={"width": 390, "height": 844}),
+    ]
+    errors: list[str] = []
+    try:
+        for ctx in contexts:
+            ctx.add_init_script("try { localStorage.setItem('cardavia.pace', '0'); } catch (e) {}")
+        host, guest = (ctx.new_page() for ctx in contexts)
+        for page in (host, guest):
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+        host.goto(f"{server}/traditions/chinese-dominoes?lang=en")
+        host.select_option("#friends-game", "pai-gow")
+        host.select_option("#friends-count", "1")
+        host.click("#friends-form button[type=submit]")
+        url = host.input_value("#invite-list li:nth-child(1) input")
+        assert "/join/" in url
+        assert host.get_attribute("#friends-go", "href") == TABLE
+        host.click("#friends-go")
+        host.wait_for_function("() => document.getElementById('status').dataset.status === 'waiting'")
+        guest.goto(url)
+        assert "Join a table of Pai Gow" in guest.title()
+        guest.fill("#join-name", "Ann")
+        guest.click("#join-form button[type=submit]")
+        guest.wait_for_url(f"**{TABLE}")
+        seen = {}
+        for page in (host, guest):
+            page.wait_for_function(
+                "() => document.querySelectorAll('#hand button').length === 4"
+                " && !['waiting', undefined].includes(document.getElementById('status').dataset.status)",
+                timeout=60_000,
+            )
+            state = table_state(page)
+            seen[state["seat"]] = state
+            # before the reveal: the other seats' backs only, never a face of their tiles
+            for seat in range(4):
+                if seat != state["seat"]:
+                    faces = page.locator(
+                        f".seat[data-seat='{seat}'] use[href^='#tile-']:not([href='#tile-back'])"
+                    )
+                    assert faces.count() == 0
+        assert sorted(seen) == [0, 1]
+        for page in (host, guest):
+            page.wait_for_function(
+                "() => document.getElementById('status').dataset.status === 'human'", timeout=60_000
+            )
+            page.locator("#act-auto").click()
+        for page in (host, guest):
+            page.wait_for_function(
+                "() => document.querySelectorAll('#result .pg-reveal li').length === 4", timeout=60_000
+            )
+        finals = [table_state(host), table_state(guest)]
+        assert finals[0]["seq"] == finals[1]["seq"] and finals[0]["game"] == "pai-gow"
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    assert not errors, errors
