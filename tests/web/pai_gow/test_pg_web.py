@@ -45,7 +45,7 @@ def test_it_joins_the_chinese_dominoes_after_the_game_that_declares_it(client: T
     offered = next(t for t in pages.traditions() if t.tradition.slug == SLUG)
     assert offered.games[-1].game == "pai-gow" and offered.first.game != "pai-gow"
     html = client.get(f"/traditions/{SLUG}", params={"lang": "en"}).text
-    assert "<h3>Pai Gow</h3>" in html and "Split four tiles into two hands" in html
+    assert '<h3 id="play-pai-gow-heading">Pai Gow</h3>' in html and "Split four tiles into two hands" in html
     assert f'action="{BASE}/table"' in html and f'href="{BASE}/rules"' in html
     assert "Rules of Pai Gow</h2>" in html and "Setting your hands" in html
     catalogue = client.get("/", params={"lang": "en"}).text
