@@ -36,12 +36,16 @@ TARGETS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo"
 
 
 def site_pages() -> dict[str, str]:
-    """The catalogue, the first tradition's page, and every registered game's table (``<id>-table``)."""
+    """The catalogue, the first tradition's page, and every registered game's table and rules
+    (``<id>-table``, ``<id>-rules``), where each game's pages live."""
     from cardavia.web.pages import traditions
 
     found = traditions()
-    pages = {"catalogue": "/", "tradition": f"/traditions/{found[0].slug}"}
-    pages.update({f"{t.game}-table": f"/traditions/{t.slug}/table" for t in found})
+    pages = {"catalogue": "/", "tradition": f"/traditions/{found[0].tradition.slug}"}
+    for t in found:
+        for web in t.games:
+            pages[f"{web.game}-table"] = f"{t.path(web.game)}/table"
+            pages[f"{web.game}-rules"] = f"{t.path(web.game)}/rules"
     return pages
 
 
