@@ -36,6 +36,7 @@ _ENTRIES: dict[str, GameEntry] = {
             "tien-gow", "cardavia.games.tien_gow", "cardavia.bots.tien_gow", "cardavia.web.games.tien_gow"
         ),
         GameEntry("cherki", "cardavia.games.cherki", "cardavia.bots.cherki", "cardavia.web.games.cherki"),
+        GameEntry("pai-gow", "cardavia.games.pai_gow", "cardavia.bots.pai_gow", "cardavia.web.games.pai_gow"),
     )
 }
 
