@@ -75,11 +75,11 @@ interval's lower bound clears its threshold; docs/review.md). Forced turns are n
 points at stake), the stake of a decision being its best minus its worst alternative's mean.
 Exit status 2, with a one-line reason, for a file that is not a legal finished record or a bad seat.
 
-A game whose decisions can be valued exactly (a handful of choices whose values can be enumerated) is reviewed exactly:
-nothing is sampled, every alternative is listed with its exact expected points and whom they are
-computed against, the loss is exact (ci95 = [loss, loss]) and a label is the threshold it reaches;
---json then adds "exact": true, "against" and "options": [{"action", "value", "move", "chosen", "best"}]
-to each decision.
+A game whose decisions can be valued exactly (a handful of choices whose values can be enumerated)
+is reviewed exactly: nothing is sampled, every alternative is listed with its exact expected points
+and whom they are computed against, the loss is exact (ci95 = [loss, loss]) and a label is the
+threshold it reaches; --json then adds "exact": true, "against" and "options": [{"action", "value",
+"move", "chosen", "best"}] to each decision.
 """
 
 

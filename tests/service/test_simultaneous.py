@@ -27,7 +27,7 @@ from cardavia.service.driver import BotDriver, decision_seed, settle
 from cardavia.service.errors import Stale
 from cardavia.service.payload import table_out
 from cardavia.service.state import TableState
-from cardavia.store.db import AUTO_TIME, Store, open_store
+from cardavia.store.db import AUTO_LEFT, AUTO_TIME, Store, open_store
 from json_strings import strings
 
 GAME = "pai-gow"
@@ -259,3 +259,34 @@ def test_a_person_out_of_time_gets_the_ais_choice_marked_auto(store: Store) -> N
     assert last.action == done.game.action_to_json(expected)
     shown = done.since(last.seq, 2)[0]
     assert shown["auto"] is True and shown["action"] == {"seat": 1}
+
+
+def test_of_people_deciding_at_once_the_ai_is_due_for_the_one_who_left(store: Store) -> None:
+    """No turn limit: the AI decides for a person once they have been gone long enough, whoever
+    else is deciding at the same time; a person still here is waited for."""
+    clock = Clock()
+    service = TableService(store, clock=clock)
+    tid = friends_table(service)
+    settle(service, tid, think)
+    clock.now += 100  # Ann has not been seen since she took her seat; the host and Bob are here
+    service.seen(tid, 0, force=True)
+    service.seen(tid, 2, force=True)
+    state = service.state(tid)
+    assert state.person_turns() == (0, 1, 2)
+    assert service.left_turn(state) == (1, 0.0)
+    expected = think(GAME, "normal", state.deal.view(1), decision_seed(state, 1)).action
+
+    async def drive() -> None:
+        driver = BotDriver(service, workers=0, think=think, min_step_ms=0)
+        driver.kick(tid)
+        for _ in range(500):
+            if service.state(tid).log[-1].seat == 1:
+                break
+            await asyncio.sleep(0.01)
+        await driver.close()
+        driver.offload.close()
+
+    asyncio.run(drive())
+    last = service.state(tid).log[-1]
+    assert last.seat == 1 and last.auto == AUTO_LEFT and last.action == state.game.action_to_json(expected)
+    assert service.state(tid).persons_to_act() == (0, 2)  # the others still decide, on their own time

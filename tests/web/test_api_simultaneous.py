@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -65,6 +66,8 @@ def reads(person: Browser, tid: str, seq0: int) -> list[Any]:
         "/api/history",
     ):
         out.append(person.get(path))
+    out.append(person.post(f"/api/tables/{tid}/deals/1/review"))  # refused: the deal is not over
+    assert out[-1].status_code == 400, out[-1].text
     return out
 
 
@@ -132,3 +135,17 @@ def test_three_people_and_the_ai_set_in_any_order_and_see_nothing_of_the_others(
         record = people[2].get(f"/api/tables/{tid}/deals/1/record").json()
         assert len(record["sets"]) == 4 and json.dumps(record)
     assert checked > 100
+
+
+def test_the_bots_set_on_their_own_while_the_host_decides(client: TestClient) -> None:
+    """At a new table the host is to set (status "human") and so are the bots: the server starts
+    on theirs at once, without waiting for the page to ask for the table."""
+    service = client.app.state.cardavia.service  # type: ignore[attr-defined]
+    created = client.post("/api/tables", json={"game": GAME_ID, "level": "easy"})
+    assert created.status_code == 201 and created.json()["status"] == "human"
+    tid = created.json()["id"]
+    for _ in range(5000):
+        if service.state(tid).acting() == (0,):
+            break
+        time.sleep(0.002)
+    assert service.state(tid).acting() == (0,)  # only the host is left to set

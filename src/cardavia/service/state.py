@@ -108,6 +108,7 @@ class TableState:
         # log[i]'s decision: the seq it began at (a new-deal marker: its own seq)
         self._began: list[int] = []
         self._begin_deal(1, None)
+        self._finish_if_over()  # a deal may be over as it is dealt (annulled before any action)
 
     # -- replay -----------------------------------------------------------------------------------
     @classmethod
@@ -155,7 +156,8 @@ class TableState:
         return {"deal_seed": deal_seed(self.record.seed, deal_no), "dealer": dealer}
 
     def apply_entry(self, entry: LoggedAction, action: Any = None) -> DealSummary | None:
-        """Apply the next action (``action``: its parsed form, if known); the deal it finished, if any.
+        """Apply the next action (``action``: its parsed form, if known); the deal it finished, if any
+        (a new-deal marker finishes the new deal when it is over as it is dealt).
 
         An illegal action raises ``IllegalAction`` and leaves the state as it was.
         """
@@ -167,7 +169,9 @@ class TableState:
             self.log.append(entry)
             self._began.append(entry.seq)
             self._begin_deal(self.deal_no + 1, entry.action.get("dealer"))
-            return None
+            # a deal over as it is dealt (a game that annuls a deal before any action) is finished
+            # at once: scored, and a drawn one dealt again by the server
+            return self._finish_if_over()
         if entry.seat not in self._decisions:
             raise CorruptLog(f"seq {entry.seq}: seat {entry.seat} is not to act")
         if action is None:

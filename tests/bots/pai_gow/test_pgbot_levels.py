@@ -70,13 +70,15 @@ def test_normal_says_why_in_a_player_s_words() -> None:
     _, _, text = chosen("normal", "4-5 3-6 1-4 2-5")
     assert text == "keeps the nine pair behind: only a higher pair beats it; 2-5+1-4 goes in front"
     _, _, text = chosen("normal", "6-6 4-5 1-4 2-5")
-    assert text == "puts the Heaven Wong 6-6+4-5 behind: only a pair ranks above it; 2-5+1-4 goes in front"
+    assert text == "puts the Heaven Wong (6-6+4-5) behind: only a pair ranks above it; 2-5+1-4 goes in front"
     _, _, text = chosen("normal", "1-1 3-6 1-4 2-5")
-    assert text.startswith("puts the Earth Wong 1-1+3-6 behind: only a pair or a Heaven Wong ranks above it")
+    assert text.startswith(
+        "puts the Earth Wong (1-1+3-6) behind: only a pair or a Heaven Wong ranks above it"
+    )
     _, _, text = chosen("normal", "6-6 3-5 1-4 2-5")
-    assert text.startswith("puts the Heaven Gong 6-6+3-5 behind: only a pair or a Wong ranks above it")
+    assert text.startswith("puts the Heaven Gong (6-6+3-5) behind: only a pair or a Wong ranks above it")
     _, _, text = chosen("normal", "1-1 4-4 1-4 2-5")
-    assert text.startswith("puts the Earth Gong 1-1+4-4 behind: only a pair, a Wong or a Heaven Gong ranks")
+    assert text.startswith("puts the Earth Gong (1-1+4-4) behind: only a pair, a Wong or a Heaven Gong ranks")
     _, _, text = chosen("normal", "2-2 1-5 5-6 3-6")
     assert text == (
         "puts 5-6+1-5 behind, 7 points, the strongest hand these tiles make, and 2-2+3-6 in front, 3 points"

@@ -78,8 +78,13 @@ def _world(seed: int, actions: list[Action], trump: int) -> TwentyNineDeal:
     return deal
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
-def test_a_non_bidder_decides_the_same_whatever_the_hidden_trump(level: str) -> None:
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_non_bidder_decides_the_same_whatever_the_hidden_trump(
+    level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cardavia.bots.twenty_nine.hard as hard
+
+    monkeypatch.setattr(hard, "WORLDS", 4)  # the same search, fewer worlds: the test is about inputs
     compared = 0
     for seed in range(30):
         deal = play(seed, ["normal"] * 4)
@@ -98,7 +103,8 @@ def test_a_non_bidder_decides_the_same_whatever_the_hidden_trump(level: str) -> 
                     world = _world(seed, actions[:cut], trump)
                 except IllegalAction:  # the bidder's leads may be illegal under another trump
                     continue
-                choices.add(BOTS[level].decide(world.view(seat), random.Random(cut)).action)
+                decision = BOTS[level].decide(world.view(seat), random.Random(cut))
+                choices.add((decision.action, repr(decision.reason.to_json())))
             assert len(choices) == 1
             compared += 1
     assert compared > 200

@@ -65,7 +65,8 @@ def normal_reason(view: View, split: Split) -> Reason:
                 return make_reason(HINTS, "heaven-pair-sure", params, shown)
             reason_id = "heaven-pair-behind-bank" if view.seat == view.banker else "heaven-pair-behind"
             return make_reason(HINTS, reason_id, params, shown)
-        params["pair"] = cls.site_name
+        params["tile"] = split.high[0].code  # the table names it ({tile_name}) in its language
+        shown["tile_name"] = cls.site_name
         return make_reason(HINTS, "pair-behind", params, shown)
     if key.category in (WONG, GONG):
         assert key.high is not None  # a Wong or a Gong is led by Heaven or Earth

@@ -2,8 +2,9 @@
 
 Every placeholder is one the table's shared renderer can show in any language:
 ``high`` and ``low`` are the tiles of the hand set behind (後, the high hand) and in front (前, the
-low hand), lists of codes, shown by name in a hint ("Heaven 6-6 + nine 4-5"); ``pair`` a tile's
-English name ("Plum", "nine": the site's names, as Tien Gow's), shown translated;
+low hand), lists of codes, shown by name in a hint ("Heaven 6-6 + nine 4-5"); ``tile`` one tile's
+code, a piece parameter whose name the template says as ``{tile_name}`` ("Plum", "nine": the site's
+names, as Tien Gow's), translated;
 ``high_points``, ``low_points`` and ``count`` numbers, each shown by its plural phrase in ``COUNTS``
 ("9 points", "3 splits"). What a hand is (a pair, a Wong, a Gong, points) is said by the template
 itself, one id per kind, so that no parameter holds words a translator has not seen.
@@ -28,18 +29,19 @@ HINTS: dict[str, str] = {
         "keeps the Heaven pair behind: with a tile of the Supreme in your hand no one can hold the "
         "Supreme, so nothing beats it; {low} goes in front"
     ),
-    "pair-behind": "keeps the {pair} pair behind: only a higher pair beats it; {low} goes in front",
+    "pair-behind": "keeps the {tile_name} pair behind: only a higher pair beats it; {low} goes in front",
     "heaven-wong-behind": (
-        "puts the Heaven Wong {high} behind: only a pair ranks above it; {low} goes in front"
+        "puts the Heaven Wong ({high}) behind: only a pair ranks above it; {low} goes in front"
     ),
     "earth-wong-behind": (
-        "puts the Earth Wong {high} behind: only a pair or a Heaven Wong ranks above it; {low} goes in front"
+        "puts the Earth Wong ({high}) behind: only a pair or a Heaven Wong ranks above it; "
+        "{low} goes in front"
     ),
     "heaven-gong-behind": (
-        "puts the Heaven Gong {high} behind: only a pair or a Wong ranks above it; {low} goes in front"
+        "puts the Heaven Gong ({high}) behind: only a pair or a Wong ranks above it; {low} goes in front"
     ),
     "earth-gong-behind": (
-        "puts the Earth Gong {high} behind: only a pair, a Wong or a Heaven Gong ranks above it; "
+        "puts the Earth Gong ({high}) behind: only a pair, a Wong or a Heaven Gong ranks above it; "
         "{low} goes in front"
     ),
     "points-behind": (

@@ -27,6 +27,7 @@ WEB = GameWeb(
     piece_context="card name",
     controls="content/twenty-nine/table/controls.html",
     texts=TEXTS,
+    named_params=("cards",),
     piece_params=("card",),
 )
 

@@ -67,13 +67,13 @@ TEXTS: dict[str, Msg | Plural] = {
     "auction_heading": Msg("Twenty-Nine heading of the centre during the bidding", "Auction"),
     "no_bid": Msg("Twenty-Nine centre: nobody has bid yet", "No bid yet"),
     "current_bid": Msg(
-        f"Twenty-Nine centre: the highest bid so far and who holds it; {_SEAT}", "Bid %(value)s: %(name)s"
+        "Twenty-Nine centre: the highest bid so far and who holds it; " + _SEAT, "Bid %(value)s: %(name)s"
     ),
     "current_bid_you": Msg(
         "Twenty-Nine centre: the player holds the highest bid so far", "Bid %(value)s: you"
     ),
     "contract": Msg(
-        f"Twenty-Nine centre: the contract, its bid and bidder; {_SEAT}", "Contract %(value)s: %(name)s"
+        "Twenty-Nine centre: the contract, its bid and bidder; " + _SEAT, "Contract %(value)s: %(name)s"
     ),
     "contract_you": Msg("Twenty-Nine centre: the player won the auction", "Contract %(value)s: you"),
     "trump_choosing": Msg("Twenty-Nine centre: the bidder is choosing the trump", "Trump: being chosen"),
@@ -93,18 +93,20 @@ TEXTS: dict[str, Msg | Plural] = {
     "redoubled": Msg(
         "Twenty-Nine centre: the deal was doubled and redoubled and counts four times", "Redoubled ×4"
     ),
-    "target": Msg("Twenty-Nine centre: the card points the bidder's team must take", "Target %(num)s"),
+    "target": Msg("Twenty-Nine centre: the card points the bidder's team must take", "Target %(target)s"),
     "team_points": Msg(
         "Twenty-Nine centre: card points taken so far by each team in this deal",
         "Points: your team %(us)s, opponents %(them)s",
     ),
-    "trick_heading": Msg("Twenty-Nine centre: the trick being played, its number (1 to 8)", "Trick %(num)s"),
+    "trick_heading": Msg(
+        "Twenty-Nine centre: the trick being played, its number (1 to 8)", "Trick %(trick)s"
+    ),
     "trick_points": Plural(
         "Twenty-Nine centre: card points in the trick so far", "%(num)s point in it", "%(num)s points in it"
     ),
     "trick_empty": Msg("Twenty-Nine: nobody has played to the current trick yet", "Nobody has played yet."),
     "trick_taken": Plural(
-        f"Twenty-Nine centre: the trick just finished, who took it and its points; {_SEAT}",
+        "Twenty-Nine centre: the trick just finished, who took it and its points; " + _SEAT,
         "%(name)s took the trick: %(num)s point",
         "%(name)s took the trick: %(num)s points",
     ),
@@ -150,7 +152,7 @@ TEXTS: dict[str, Msg | Plural] = {
         "Bid more than %(value)s, or pass for good.",
     ),
     "hold_line": Msg(
-        f"Twenty-Nine: the player, who bid first, faces a raise and may hold (stay at the same bid); {_SEAT}",
+        "Twenty-Nine: the player, who bid first, faces a raise and may hold (stay at the same bid); " + _SEAT,
         "%(name)s raised to %(value)s: hold at %(value)s to stay the bidder, bid higher, or pass for good.",
     ),
     "hold_rule": Msg(
@@ -167,11 +169,11 @@ TEXTS: dict[str, Msg | Plural] = {
         "knows it until someone asks for it.",
     ),
     "trump_wait": Msg(
-        f"Twenty-Nine: another seat chooses the trump face down; {_SEAT}",
+        "Twenty-Nine: another seat chooses the trump face down; " + _SEAT,
         "%(name)s is choosing the trump face down.",
     ),
     "double_line": Msg(
-        f"Twenty-Nine: the player may double the opponents' contract; %(value)s is the bid; {_SEAT}",
+        "Twenty-Nine: the player may double the opponents' contract; %(value)s is the bid; " + _SEAT,
         "%(name)s bid %(value)s. Double if you expect it to fail: the deal then counts twice.",
     ),
     "redouble_line": Msg(
@@ -189,8 +191,9 @@ TEXTS: dict[str, Msg | Plural] = {
         "You asked for the trump: play a trump if you hold one.",
     ),
     "pair_line": Msg(
-        "Twenty-Nine: the player may declare the pair (King and Queen of trumps); %(num)s is the new target",
-        "You hold the King and Queen of trumps: declare the pair to make the target %(num)s.",
+        "Twenty-Nine: the player may declare the pair (King and Queen of trumps); %(target)s is the new "
+        "target",
+        "You hold the King and Queen of trumps: declare the pair to make the target %(target)s.",
     ),
     "lead_line": Msg("Twenty-Nine: the player leads the trick", "Your lead: select a card, then press Play."),
     "follow_line": Msg(
@@ -208,17 +211,17 @@ TEXTS: dict[str, Msg | Plural] = {
     ),
     "trump_mark": Msg("Twenty-Nine: small mark on a card of the trump suit in the player's hand", "trump"),
     # the log
-    "log_bid": Msg(f"Twenty-Nine log: a seat bids; {_SEAT}", "%(name)s bids %(value)s."),
+    "log_bid": Msg("Twenty-Nine log: a seat bids; " + _SEAT, "%(name)s bids %(value)s."),
     "log_bid_you": Msg("Twenty-Nine log: the player bids", "You bid %(value)s."),
     "log_hold": Msg(
-        f"Twenty-Nine log: a seat holds the bid (stays at the same number); {_SEAT}",
+        "Twenty-Nine log: a seat holds the bid (stays at the same number); " + _SEAT,
         "%(name)s holds at %(value)s.",
     ),
     "log_hold_you": Msg("Twenty-Nine log: the player holds the bid", "You hold at %(value)s."),
-    "log_pass": Msg(f"Twenty-Nine log: a seat passes in the auction; {_SEAT}", "%(name)s passes."),
+    "log_pass": Msg("Twenty-Nine log: a seat passes in the auction; " + _SEAT, "%(name)s passes."),
     "log_pass_you": Msg("Twenty-Nine log: the player passes in the auction", "You pass."),
     "log_trump": Msg(
-        f"Twenty-Nine log: the bidder chose the trump face down; {_SEAT}",
+        "Twenty-Nine log: the bidder chose the trump face down; " + _SEAT,
         "%(name)s chooses the trump face down.",
     ),
     "log_trump_you": Msg(
@@ -226,21 +229,21 @@ TEXTS: dict[str, Msg | Plural] = {
         "is the suit",
         "You choose %(suit)s as trump, face down.",
     ),
-    "log_double": Msg(f"Twenty-Nine log: a seat doubles; {_SEAT}", "%(name)s doubles."),
+    "log_double": Msg("Twenty-Nine log: a seat doubles; " + _SEAT, "%(name)s doubles."),
     "log_double_you": Msg("Twenty-Nine log: the player doubles", "You double."),
-    "log_no_double": Msg(f"Twenty-Nine log: a seat does not double; {_SEAT}", "%(name)s does not double."),
+    "log_no_double": Msg("Twenty-Nine log: a seat does not double; " + _SEAT, "%(name)s does not double."),
     "log_no_double_you": Msg("Twenty-Nine log: the player does not double", "You do not double."),
-    "log_redouble": Msg(f"Twenty-Nine log: a seat redoubles; {_SEAT}", "%(name)s redoubles."),
+    "log_redouble": Msg("Twenty-Nine log: a seat redoubles; " + _SEAT, "%(name)s redoubles."),
     "log_redouble_you": Msg("Twenty-Nine log: the player redoubles", "You redouble."),
     "log_no_redouble": Msg(
-        f"Twenty-Nine log: a seat does not redouble; {_SEAT}", "%(name)s does not redouble."
+        "Twenty-Nine log: a seat does not redouble; " + _SEAT, "%(name)s does not redouble."
     ),
     "log_no_redouble_you": Msg("Twenty-Nine log: the player does not redouble", "You do not redouble."),
     "log_second_four": Msg(
         "Twenty-Nine log: the second four cards are dealt to every seat", "Everyone receives four more cards."
     ),
     "log_ask": Msg(
-        f"Twenty-Nine log: a seat asks for the trump, which is shown; %(suit)s is the suit; {_SEAT}",
+        "Twenty-Nine log: a seat asks for the trump, which is shown; %(suit)s is the suit; " + _SEAT,
         "%(name)s asks for the trump: it is %(suit)s.",
     ),
     "log_ask_you": Msg(
@@ -248,22 +251,22 @@ TEXTS: dict[str, Msg | Plural] = {
         "You ask for the trump: it is %(suit)s.",
     ),
     "log_pair": Msg(
-        f"Twenty-Nine log: a seat declares the pair; %(num)s is the new target; {_SEAT}",
-        "%(name)s declares the pair: the target is now %(num)s.",
+        "Twenty-Nine log: a seat declares the pair; %(target)s is the new target; " + _SEAT,
+        "%(name)s declares the pair: the target is now %(target)s.",
     ),
     "log_pair_you": Msg(
-        "Twenty-Nine log: the player declares the pair", "You declare the pair: the target is now %(num)s."
+        "Twenty-Nine log: the player declares the pair", "You declare the pair: the target is now %(target)s."
     ),
     "log_lead": Msg(
-        f"Twenty-Nine log: a seat leads a card; %(card)s is the card; {_SEAT}", "%(name)s leads %(card)s."
+        "Twenty-Nine log: a seat leads a card; %(card)s is the card; " + _SEAT, "%(name)s leads %(card)s."
     ),
     "log_lead_you": Msg("Twenty-Nine log: the player leads a card", "You lead %(card)s."),
     "log_play": Msg(
-        f"Twenty-Nine log: a seat plays a card to the trick; {_SEAT}", "%(name)s plays %(card)s."
+        "Twenty-Nine log: a seat plays a card to the trick; " + _SEAT, "%(name)s plays %(card)s."
     ),
     "log_play_you": Msg("Twenty-Nine log: the player plays a card to the trick", "You play %(card)s."),
     "log_trick": Plural(
-        f"Twenty-Nine log: a seat takes the trick and its card points; {_SEAT}",
+        "Twenty-Nine log: a seat takes the trick and its card points; " + _SEAT,
         "%(name)s takes the trick: %(num)s point.",
         "%(name)s takes the trick: %(num)s points.",
     ),
@@ -275,7 +278,7 @@ TEXTS: dict[str, Msg | Plural] = {
     # the end of the deal
     "result_title": Msg("Twenty-Nine heading of the end-of-deal explanation", "End of the deal"),
     "res_contract": Msg(
-        f"Twenty-Nine result: the contract; %(value)s the bid, %(suit)s the trump; {_SEAT}",
+        "Twenty-Nine result: the contract; %(value)s the bid, %(suit)s the trump; " + _SEAT,
         "%(name)s bid %(value)s with %(suit)s as trump.",
     ),
     "res_contract_you": Msg(
@@ -286,7 +289,7 @@ TEXTS: dict[str, Msg | Plural] = {
         "Twenty-Nine result: the deal was redoubled", "Redoubled: the deal counts four times."
     ),
     "res_reveal": Msg(
-        f"Twenty-Nine result: who asked for the trump and in which trick (1 to 8); {_SEAT}",
+        "Twenty-Nine result: who asked for the trump and in which trick (1 to 8); " + _SEAT,
         "%(name)s asked for the trump in trick %(trick)s.",
     ),
     "res_reveal_you": Msg(
@@ -297,7 +300,7 @@ TEXTS: dict[str, Msg | Plural] = {
         "Nobody asked for the trump: it stayed hidden until now.",
     ),
     "res_pair_down": Msg(
-        f"Twenty-Nine result: the bidder's team declared the pair, lowering the target; {_SEAT}",
+        "Twenty-Nine result: the bidder's team declared the pair, lowering the target; " + _SEAT,
         "%(name)s declared the pair: the target went down from %(bid)s to %(target)s.",
     ),
     "res_pair_down_you": Msg(
@@ -305,7 +308,7 @@ TEXTS: dict[str, Msg | Plural] = {
         "You declared the pair: the target went down from %(bid)s to %(target)s.",
     ),
     "res_pair_up": Msg(
-        f"Twenty-Nine result: the bidder's opponents declared the pair, raising the target; {_SEAT}",
+        "Twenty-Nine result: the bidder's opponents declared the pair, raising the target; " + _SEAT,
         "%(name)s declared the pair: the target went up from %(bid)s to %(target)s.",
     ),
     "res_pair_up_you": Msg(

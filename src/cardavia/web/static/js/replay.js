@@ -19,6 +19,9 @@ const points = (n) => (Math.abs(n) < 0.05 ? tenths.format(0) : tenths.format(n).
 const thousandths = new Intl.NumberFormat(data.lang, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const exactPoints = (n) => (Math.abs(n) < 0.0005 ? thousandths.format(0) : thousandths.format(n).replace("-", "\u2212"));
 const reviewPoints = (n) => (review && review.exact ? exactPoints(n) : points(n));
+// a choice's exact value, signed: an average result may be a gain or a loss
+const signedThousandths = new Intl.NumberFormat(data.lang, { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: "exceptZero" });
+const exactValue = (n) => (Math.abs(n) < 0.0005 ? thousandths.format(0) : signedThousandths.format(n).replace("-", "\u2212"));
 const LOSS_LABELS = ["inaccuracy", "mistake", "blunder"]; // a loss the review can tell from noise
 const $ = (id) => document.getElementById(id);
 const base = `/api/tables/${encodeURIComponent(data.table)}/deals/${data.deal_no}`;
@@ -121,7 +124,7 @@ function verdict(i) {
     // an exact review: every choice with its exact value, and whom the values are computed against
     parts.push(el("p", { class: "replay-against", text: reasonText(d.against) }));
     parts.push(el("ul", { class: "replay-options" }, d.options.map((o) => el("li", { class: o.chosen ? "chosen" : null },
-      t(o.chosen ? "option_value_yours" : "option_value", { move: reasonText(o.move), points: exactPoints(o.value) })))));
+      t(o.chosen ? "option_value_yours" : "option_value", { move: reasonText(o.move), points: exactValue(o.value) })))));
   }
   const figures = [];
   if (d.samples && typeof d.mean === "number") {

@@ -48,8 +48,6 @@ export default function createTwentyNine(h) {
       const badges = [];
       if (view.dealer === seat) badges.push(el("span", { class: "badge quiet", text: t("dealer") }));
       if (view.bidder === seat) badges.push(el("span", { class: "badge bidder", text: t("bidder") }));
-      if (view.reveal && view.reveal.seat === seat) badges.push(el("span", { class: "badge", text: t("asked_badge") }));
-      if (view.pair && view.pair.seat === seat) badges.push(el("span", { class: "badge", text: t("pair_badge") }));
       if (h.actingSeat() === seat) badges.push(el("span", { class: "badge", text: t("to_act") }));
       box.setAttribute("aria-label", t("seat_label", { name: seatName(seat) }));
       box.setAttribute("role", "group");
@@ -59,6 +57,9 @@ export default function createTwentyNine(h) {
         Array.from({ length: size }, () => piece("french-card", "back", "back", null)),
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(size) }));
       const facts = [];
+      // what the seat did that everyone may know: asked for the trump, declared the pair
+      if (view.reveal && view.reveal.seat === seat) facts.push(el("span", { class: "tag", text: t("asked_badge") }));
+      if (view.pair && view.pair.seat === seat) facts.push(el("span", { class: "tag", text: t("pair_badge") }));
       if (calls.has(seat)) facts.push(el("span", { class: "call", text: calls.get(seat) }));
       if (view.phase !== "auction") facts.push(el("span", { text: t("tricks_won", { num: won[seat] }) }));
       if (seat === me()) facts.push(el("span", { text: t("cards_in_hand", { num: size }) }));
@@ -125,7 +126,7 @@ export default function createTwentyNine(h) {
     bits.push(el("span", { class: `trump${view.trump && !view.reveal && !view.over ? " secret" : ""}`, "data-trump": view.trump || "hidden", text: trump }));
     if (view.multiplier === 2) bits.push(el("span", { class: "badge", text: t("doubled") }));
     if (view.multiplier === 4) bits.push(el("span", { class: "badge", text: t("redoubled") }));
-    if (view.target !== null) bits.push(el("span", { text: t("target", { num: h.numbers.format(view.target) }) }));
+    if (view.target !== null) bits.push(el("span", { text: t("target", { target: h.numbers.format(view.target) }) }));
     return bits;
   }
 
@@ -150,7 +151,7 @@ export default function createTwentyNine(h) {
     shownPlays = sig;
     const heading = showLast
       ? ts("trick_taken", last.winner, { num: last.points })
-      : `${t("trick_heading", { num: h.numbers.format(number) })} · ${t("trick_points", { num: view.trick_points })}`;
+      : `${t("trick_heading", { trick: h.numbers.format(number) })} · ${t("trick_points", { num: view.trick_points })}`;
     return [el("h2", { class: "trick-heading", text: heading }),
       el("div", { class: `trick-plays${showLast ? " done" : ""}` },
         plays.length ? plays.map((p, i) => playCard(p, { fresh: isNew && i >= before, winner: showLast && p.seat === last.winner }))
@@ -293,7 +294,7 @@ export default function createTwentyNine(h) {
     } else if (view.phase === "double" && myTurn && view.legal.length) {
       parts.push(legalOf(view, "redouble").length ? t("redouble_line") : ts("double_line", view.bidder, { value: h.numbers.format(view.bid) }));
     } else if (view.phase === "play" && myTurn) {
-      if (legalOf(view, "pair").length && view.pair_target !== null) parts.push(t("pair_line", { num: h.numbers.format(view.pair_target) }));
+      if (legalOf(view, "pair").length && view.pair_target !== null) parts.push(t("pair_line", { target: h.numbers.format(view.pair_target) }));
       if (legalOf(view, "reveal").length) parts.push(t("ask_line"));
       else if (view.asker_now === me()) parts.push(t("asked_line"));
       else if (view.trick.length === 0) {
@@ -411,7 +412,7 @@ export default function createTwentyNine(h) {
       else if (a.do === "double") out.push(ts("log_double", seat));
       else if (a.do === "redouble") out.push(ts("log_redouble", seat));
       else if (a.do === "reveal") out.push(ts("log_ask", seat, { suit: view.trump ? suitText(view.trump) : "?" }));
-      else if (a.do === "pair") out.push(ts("log_pair", seat, { num: h.numbers.format(view.target) }));
+      else if (a.do === "pair") out.push(ts("log_pair", seat, { target: h.numbers.format(view.target) }));
       else if (a.do === "play") {
         if (play === 0) out.push(t("log_second_four"));
         out.push(ts(play % 4 === 0 ? "log_lead" : "log_play", seat, { card: pieceText(a.card) }));
