@@ -174,7 +174,9 @@ def test_a_chosen_level_is_never_ignored(browser: Any, server: str) -> None:
         assert first["level"] == "normal" and first["status"] == "human"
         for answer in ("Go on with it (Normal)", "New game (Hard)"):
             page.goto(f"{server}/traditions/{SLUGS['tien-gow']}?lang=en")
-            page.get_by_role("group", name="Opponents").get_by_role("radio", name="Hard").check()
+            # the first game's choice (a tradition with several games has one a game)
+            levels = page.locator(".game-offer").first.get_by_role("group", name="Opponents")
+            levels.get_by_role("radio", name="Hard").check()
             with page.expect_navigation():
                 page.get_by_role("button", name="Play Tien Gow").click()
             ask = page.locator("#level-ask")

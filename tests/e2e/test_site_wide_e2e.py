@@ -90,7 +90,9 @@ def test_the_opponents_choice_is_remembered_and_carried_to_the_table(page: Any, 
 
 def test_the_level_chosen_on_the_tradition_page_is_the_level_played(page: Any, server: str) -> None:
     page.goto(f"{server}/traditions/chinese-dominoes?lang=en")
-    page.get_by_role("group", name="Opponents").get_by_role("radio", name="Easy").check()
+    # the first game's choice (a tradition with several games has one a game)
+    levels = page.locator(".game-offer").first.get_by_role("group", name="Opponents")
+    levels.get_by_role("radio", name="Easy").check()
     with page.expect_navigation():
         page.get_by_role("button", name="Play Tien Gow").click()
     page.wait_for_function("() => document.getElementById('status').dataset.status !== undefined")

@@ -1,5 +1,4 @@
-"""Through the API, a friends' table where every seat decides at once (Pai Gow, registered here
-only unless the registry lists it already; its web part the stand-in until its own exists).
+"""Through the API, a friends' table where every seat decides at once (Pai Gow).
 
 Three people and the AI: each person sets whenever they like, in any order, from the table as they
 first saw it; until the last seat has set, no reply (the action's, the table's from any seq, the
@@ -14,35 +13,26 @@ import json
 import random
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from api_test_support import api_client
 from fastapi.testclient import TestClient
-from pai_gow_stand_in import GAME_ID, web_module
 from test_api_friends import Browser, shared_table
 
-from cardavia.games.registry import GameEntry, game_ids, registered
 from cardavia.service.state import TableState
 from json_strings import strings
 
 JSON = dict[str, Any]
 
 
-@contextmanager
-def pai_gow() -> Iterator[None]:
-    if GAME_ID in game_ids():
-        yield
-        return
-    with registered(GameEntry(GAME_ID, "cardavia.games.pai_gow", "cardavia.bots.pai_gow", web_module())):
-        yield
+GAME_ID = "pai-gow"  # the registered game whose seats all decide at once
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with pai_gow(), api_client(tmp_path, create_burst=100) as test_client:
+    with api_client(tmp_path, create_burst=100) as test_client:
         yield test_client
 
 

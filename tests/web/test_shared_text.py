@@ -26,7 +26,16 @@ def test_every_text_a_shared_script_asks_for_has_a_shared_default() -> None:
 
 
 def test_the_keys_a_game_may_say_in_its_own_words_are_the_shared_ones() -> None:
-    assert set(OVERRIDABLE) == {"piece_label", "piece_text", "deal_no", "drawn"}
+    assert set(OVERRIDABLE) == {
+        "piece_label",
+        "piece_text",
+        "deal_no",
+        "drawn",
+        "over_summary",
+        "over_summary_you",
+        "deal_won",
+        "deal_won_you",
+    }
     assert all(COMMON[key] == message for key, message in OVERRIDABLE.items())
     for game in game_ids():
         # a game overrides only what the shared texts allow, never another shared text

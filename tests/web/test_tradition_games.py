@@ -88,7 +88,7 @@ def test_the_tradition_is_listed_once_with_both_games(client: TestClient) -> Non
 def test_the_tradition_page_offers_every_game_with_its_rules_and_table(client: TestClient) -> None:
     html = client.get(f"/traditions/{SLUG}", params={"lang": "en"}).text
     play = html[html.index('id="play-heading"') : html.index('id="friends-heading"')]
-    assert "<h3>High Card</h3>" in play and "<h3>Low Card</h3>" in play
+    assert '<h3 id="play-toy-heading">High Card</h3>' in play and ">Low Card</h3>" in play
     assert "Keep your lowest piece for the last round." in play  # each game's own Play line
     assert (
         f'action="/traditions/{SLUG}/table"' in play and f'action="/traditions/{SLUG}/{SECOND}/table"' in play

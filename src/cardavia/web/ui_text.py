@@ -13,7 +13,7 @@ from cardavia.web.content import Msg, Plural
 __all__ = ["COMMON", "OVERRIDABLE", "REPLAY", "Plural"]
 
 # The keys a game's texts may give in its own words (``GameWeb.texts`` overrides them); the shared
-# pages use these defaults for a game that does not.
+# pages use these defaults for a game that does not (a ``_you`` key is the player's own form).
 OVERRIDABLE: dict[str, Msg | Plural] = {
     "piece_label": Msg(
         "accessible name of a piece (in the hand, on the table) in a game that gives no form of its own; "
@@ -32,6 +32,22 @@ OVERRIDABLE: dict[str, Msg | Plural] = {
         "table log: the deal ended with no winner, so it counts for nothing and is dealt again",
         "The deal is drawn: nobody wins, and it is dealt again.",
     ),
+    # the end of a deal as the engine's outcome gives it (its winner, the player's returns): a game
+    # with no single winner may say it in its own words
+    "over_summary": Msg(
+        "table status at the end of a deal; %(name)s is the winner's seat, a compass point or a "
+        "friend's own name (any gender, one person); %(amount)s is the player's own net",
+        "The deal is over: %(name)s wins. Your result: %(amount)s.",
+    ),
+    "over_summary_you": Msg(
+        "table status at the end of a deal the player won; %(amount)s is the player's net",
+        "The deal is over: you win. Your result: %(amount)s.",
+    ),
+    "deal_won": Msg(
+        "table log, last line of a deal: %(name)s (a seat, or a friend's own name) won the deal",
+        "%(name)s wins the deal.",
+    ),
+    "deal_won_you": Msg("table log, last line of a deal the player won", "You win the deal."),
 }
 
 COMMON: dict[str, Msg | Plural] = {
@@ -96,15 +112,6 @@ COMMON: dict[str, Msg | Plural] = {
     "title_your_turn": Msg(
         "browser tab title when it is the player's turn; %(title)s is the page's usual title",
         "Your turn · %(title)s",
-    ),
-    "over_summary": Msg(
-        "table status at the end of a deal; %(name)s is the winner's seat, a compass point or a "
-        "friend's own name (any gender, one person); %(amount)s is the player's own net",
-        "The deal is over: %(name)s wins. Your result: %(amount)s.",
-    ),
-    "over_summary_you": Msg(
-        "table status at the end of a deal the player won; %(amount)s is the player's net",
-        "The deal is over: you win. Your result: %(amount)s.",
     ),
     "pays_you": Msg(
         "payment explained: %(name)s is a seat, a compass point or a friend's own name (any "
@@ -323,11 +330,6 @@ COMMON: dict[str, Msg | Plural] = {
         "opponents too); %(level)s is Easy, Normal or Hard",
         "Opponents: AI %(level)s",
     ),
-    "deal_won": Msg(
-        "table log, last line of a deal: %(name)s (a seat, or a friend's own name) won the deal",
-        "%(name)s wins the deal.",
-    ),
-    "deal_won_you": Msg("table log, last line of a deal the player won", "You win the deal."),
     "level_new": Msg(
         "table button: start a new game at the level just chosen; %(level)s is Easy, Normal or Hard",
         "New game (%(level)s)",

@@ -45,7 +45,7 @@ def test_it_joins_the_chinese_dominoes_after_the_game_that_declares_it(client: T
     offered = next(t for t in pages.traditions() if t.tradition.slug == SLUG)
     assert offered.games[-1].game == "pai-gow" and offered.first.game != "pai-gow"
     html = client.get(f"/traditions/{SLUG}", params={"lang": "en"}).text
-    assert "<h3>Pai Gow</h3>" in html and "Split four tiles into two hands" in html
+    assert '<h3 id="play-pai-gow-heading">Pai Gow</h3>' in html and "Split four tiles into two hands" in html
     assert f'action="{BASE}/table"' in html and f'href="{BASE}/rules"' in html
     assert "Rules of Pai Gow</h2>" in html and "Setting your hands" in html
     catalogue = client.get("/", params={"lang": "en"}).text
@@ -91,7 +91,8 @@ def test_its_table_page_has_its_controls_script_and_texts(client: TestClient) ->
     asked = set(re.findall(r'\bts?\("([a-z_]+)"', script))
     assert asked - set(data["text"]) == set()
     built = ("_you", "hand_pair_", "result_")  # a seat's own form; names the script puts together
-    shared = {"east", "north", "west", "piece_label", "piece_text", "deal_no"}  # read by table.js
+    # read by table.js: seat names, a tile's name, the deal's number, the deal's end
+    shared = {"east", "north", "west", "piece_label", "piece_text", "deal_no", "over_summary", "deal_won"}
     unused = [
         k for k in TEXTS if f'"{k}"' not in script and k not in shared and not any(b in k for b in built)
     ]

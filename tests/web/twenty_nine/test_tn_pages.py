@@ -10,7 +10,7 @@ from extract_messages import template_messages
 
 from cardavia.games.packs.french import CODES
 from cardavia.games.twenty_nine import GAME
-from cardavia.web.games.twenty_nine.tradition import TRADITION
+from cardavia.web.games.twenty_nine.tradition import PAGE, TRADITION
 
 TEMPLATES = (
     Path(__file__).resolve().parents[3] / "src" / "cardavia" / "web" / "games" / "twenty_nine" / "templates"
@@ -40,6 +40,6 @@ def test_every_text_has_a_context_and_the_templates_are_the_traditions() -> None
     found = template_messages(TEMPLATES)
     assert len(found) > 100
     assert all(message.context for message in found)
-    for name in (TRADITION.description_template, TRADITION.summary_template, TRADITION.full_rules_template):
+    for name in (TRADITION.description_template, PAGE.summary_template, PAGE.full_rules_template):
         assert (TEMPLATES / name.rsplit("/", 1)[1]).is_file()
-    assert TRADITION.seat_places == ("right", "top", "left")  # the partner faces you
+    assert PAGE.seat_places == ("right", "top", "left")  # the partner faces you

@@ -43,7 +43,7 @@ TEXTS: dict[str, Msg | Plural] = {
     "choose_one_more": Msg(
         "Pai Gow instruction after the player chose one tile", "Choose one more tile for this hand."
     ),
-    "waiting": Msg(
+    "waiting_set": Msg(
         "Pai Gow: the player has set and waits for the others to set theirs",
         "You have set. Waiting for the others…",
     ),
@@ -142,11 +142,32 @@ TEXTS: dict[str, Msg | Plural] = {
         "Pai Gow: a seat's running total of points at this table; points only, never money",
         "Total: %(amount)s",
     ),
+    # the end of a deal: every player met only the banker, so no one seat "wins the deal"
+    "over_summary": Msg(
+        "Pai Gow table status at the end of a deal, when all hands are shown; %(amount)s is the "
+        "player's points in this deal (+ or −); points, never money",
+        "All hands are shown. Your points this deal: %(amount)s.",
+    ),
+    "over_summary_you": Msg(
+        "Pai Gow table status at the end of a deal in which the player made the most points (or as "
+        "many as the most); %(amount)s is the player's points in this deal; points, never money",
+        "All hands are shown. Your points this deal: %(amount)s.",
+    ),
+    # the log's last line of a deal: the engine names the seat with the most points, but a tie is
+    # possible (two players both win), so the line names no one
+    "deal_won": Msg(
+        "Pai Gow log, last line of a deal, once every seat's hands are shown",
+        "The points of this deal are counted.",
+    ),
+    "deal_won_you": Msg(
+        "Pai Gow log, last line of a deal in which the player made the most points (or as many as the most)",
+        "The points of this deal are counted.",
+    ),
     # the round: four deals, each seat banking once
     "round_of": Msg(
         "Pai Gow: where the table is in its round of four deals, in which each seat banks once; "
-        "%(num)s is 1 to 4",
-        "Deal %(num)s of 4 in this round",
+        "%(deal)s is 1 to 4 (which deal of the round, not a count)",
+        "Deal %(deal)s of 4 in this round",
     ),
     "round_done": Msg(
         "Pai Gow: the round of four deals is over, each seat has banked once",

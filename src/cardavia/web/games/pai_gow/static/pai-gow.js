@@ -93,7 +93,7 @@ export default function createPaiGow(h) {
     const box = $("centre");
     const inRound = ((current.deal_no - 1) % ROUND) + 1;
     box.replaceChildren(
-      el("p", { class: "pg-round", text: t("round_of", { num: inRound }) }),
+      el("p", { class: "pg-round", text: t("round_of", { deal: inRound }) }),
       el("p", { class: "pg-banks", text: ts("banks", view.banker, { name: seatName(view.banker) }) }));
   }
 
@@ -148,7 +148,7 @@ export default function createPaiGow(h) {
     autoButton.disabled = !open;
     if (view.over) { box.replaceChildren(); return; }
     if (!open) {
-      box.replaceChildren(view.own ? el("p", {}, t("waiting"), " ", el("span", { class: "pg-values", text: splitValues(view.own) })) : "");
+      box.replaceChildren(view.own ? el("p", {}, t("waiting_set"), " ", el("span", { class: "pg-values", text: splitValues(view.own) })) : "");
       return;
     }
     const sel = selectedCodes();
@@ -239,7 +239,7 @@ export default function createPaiGow(h) {
       el("td", { text: signed(table.totals[seat] ?? 0) })));
     const done = deals.length === ROUND;
     body.replaceChildren(
-      el("p", { text: done ? t("round_done") : t("round_of", { num: ((table.deal_no - 1) % ROUND) + 1 }) }),
+      el("p", { text: done ? t("round_done") : t("round_of", { deal: ((table.deal_no - 1) % ROUND) + 1 }) }),
       el("div", { class: "table-scroll" }, el("table", { class: "pg-standings-table" }, el("thead", {}, head), el("tbody", {}, rows))));
   }
 
