@@ -132,7 +132,7 @@ NOT_COUNTS = {
     # a bid's bounds ("bid from {low} to {high}"): numbers of a scale, never before a noun
     "low", "target",
     # a suit or a pair named in words
-    "suit", "suit_name", "pair",
+    "suit", "suit_name", "led", "led_name", "pair", "tile_name",
     # payment reasons: a trick's number (an ordinal), the winner's card points joined by " + ", the
     # seat whose debt a catch moves; {value} is an amount, a multiplier or a difference, never before a noun
     "number", "terms", "owed_by",
