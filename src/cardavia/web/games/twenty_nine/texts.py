@@ -355,4 +355,22 @@ TEXTS: dict[str, Msg | Plural] = {
         "Twenty-Nine: accessible name of the annulled deal's shown cards (the eldest hand's first four)",
         "The eldest hand's four cards",
     ),
+    # the end of a deal is a team's: the shared lines would name one seat as the winner
+    "over_summary": Msg(
+        "Twenty-Nine table status at the end of a deal: the team of the seat named won it; " + _SEAT + "; "
+        "%(amount)s is the player's own result in game points",
+        "The deal is over: %(name)s's team wins. Your result: %(amount)s.",
+    ),
+    "over_summary_you": Msg(
+        "Twenty-Nine table status at the end of a deal the player's team won; %(amount)s is the player's "
+        "own result in game points",
+        "The deal is over: your team wins. Your result: %(amount)s.",
+    ),
+    "deal_won": Msg(
+        "Twenty-Nine log, last line of a deal: the team of the seat named won it; " + _SEAT,
+        "%(name)s's team wins the deal.",
+    ),
+    "deal_won_you": Msg(
+        "Twenty-Nine log, last line of a deal the player's team won", "Your team wins the deal."
+    ),
 }
