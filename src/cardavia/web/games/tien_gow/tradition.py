@@ -28,7 +28,7 @@ TRADITION = Tradition(
     pieces_count=32,
     description_line=Msg(
         "tradition one-line description in the catalogue",
-        "Chinese dominoes with red and white pips, in civil and military groups, for Tien Gow",
+        "Chinese dominoes with red and white pips, in civil and military groups, for Tien Gow and Pai Gow",
     ),
     wikipedia=WIKIPEDIA,
     description_template="content/tien-gow/description.html",
