@@ -31,7 +31,7 @@ from cardavia.web.games.tien_gow.tradition import PAGE, TRADITION
 from cardavia.web.render import render
 
 GLOSSARY = Path(__file__).parents[2] / "src" / "cardavia" / "i18n" / "glossary" / "tien-gow.json"
-TEMPLATES = ("description.html", "summary.html", "full.html", "_tiles.html")
+TEMPLATES = ("description.html", "summary.html", "full.html")  # the tiles macro is the shared pack's
 PAGES = ("description.html", "summary.html", "full.html")
 TRANSLATED = [lang for lang in LANGUAGES if lang.code != "en"]
 KEYWORDS = ("pgettext", "npgettext")  # Jinja reads the context from the call itself
