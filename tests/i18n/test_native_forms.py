@@ -127,7 +127,8 @@ def test_the_table_names_cards_without_their_code(lang: str) -> None:
 # Placeholders of the engines' and bots' templates that hold no count: pieces and their names,
 # seats (shown as the players' names), words of a malformed record.
 NOT_COUNTS = {
-    "tiles", "cards", "kept", "a", "b", "high", "civil", "tile", "partner", "card", "card_name", "kind", "kind_name",
+    "tiles", "cards", "kept", "a", "b", "high", "civil", "tile", "partner", "card", "card_name", "kind",
+    "kind_name",
     "seat", "to_act", "do", "what", "option", "value", "field",
     # a bid's bounds ("bid from {low} to {high}"): numbers of a scale, never before a noun
     "low", "target",

@@ -29,10 +29,10 @@ in secret): the server decides for every bot seat among them (and every person's
 AI), each from that seat's own view only and with a seed of its own, and writes all of them at one
 moment: ``max(pace, the greatest floor of any level)`` after the decision opened (the log's time of
 the action before it, or when the table was made or its last seat filled), one after the other in
-seat order. The floor covers the group's decisions made one after the other (the hard level of the game that has such groups: at
-most 40 ms of CPU a decision over 600 measured, so 120 ms for three, under the 500 ms floor); a
-group whose deciding took longer is logged as a warning. That moment depends on neither their
-pieces nor their level, nor on what the people deciding at the same time do; a write that comes
+seat order. The floor covers the group's decisions made one after the other (hard, in the game that
+has such groups: at most 40 ms of CPU a decision over 600 measured, so 120 ms for three, under the
+500 ms floor); a group whose deciding took longer is logged as a warning. That moment depends on
+neither their pieces nor their level, nor on what the people deciding at the same time do; a write that comes
 later (a restarted process, a lost race) comes at once, never at a moment a bot's pieces chose.
 People deciding at the same time act whenever they like, each on their own clock
 (:meth:`TableState.turn_started` of their seat).
