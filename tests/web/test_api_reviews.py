@@ -13,7 +13,7 @@ from test_api_friends import Browser, play_together, shared_table
 
 from cardavia.bots.registry import NoReview, analyst_for
 from cardavia.bots.review import ExactAnalyst
-from cardavia.games.registry import game_ids
+from cardavia.games.registry import game_ids, get_game
 from cardavia.service.reviews import ReviewService, run_job
 from cardavia.service.tables import TableService
 from cardavia.store.db import open_store
@@ -179,7 +179,7 @@ def _review_done(get: Any, path: str) -> JSON:
     return reply
 
 
-@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+@pytest.mark.parametrize("game", game_ids())
 def test_an_invited_guest_reviews_their_own_seat_and_no_other(tmp_path: Path, game: str) -> None:
     with api_client(tmp_path) as client:
         client.app.state.cardavia.reviews.max_samples = 4  # type: ignore[attr-defined]
@@ -188,14 +188,18 @@ def test_an_invited_guest_reviews_their_own_seat_and_no_other(tmp_path: Path, ga
         path = f"/api/tables/{tid}/deals/1/review"
         stranger = Browser(client)
         assert stranger.get(path).status_code == 404 and stranger.post(path).status_code == 404
-        # the guest's review is of seat 1, queued and served for them alone
+        # the guest's review is of their seat (the game's first invited seat), queued and served
+        # for them alone
         assert guest.post(path).status_code == 202
         mine = _review_done(guest.get, path)
-        assert mine["review"]["seat"] == 1
-        record = guest.get(f"/api/tables/{tid}/deals/1/record").json()
-        key = "plays" if "plays" in record else "actions"
+        assert mine["review"]["seat"] == guest.seat
+        # each decision is the guest's own action at its index of the record, as the engine reads it
+        engine = get_game(game)
+        _, actions = engine.deal_from_record(guest.get(f"/api/tables/{tid}/deals/1/record").json())
+        assert mine["review"]["decisions"]
         for d in mine["review"]["decisions"]:
-            assert record[key][d["index"]] == d["chosen"]
+            assert engine.action_to_json(actions[d["index"]]) == d["chosen"]
+            assert d["chosen"].get("seat", guest.seat) == guest.seat
         # the host has not asked: the guest's review is not theirs
         assert host.get(path).json() == {"status": "none", "done": 0, "total": 0}
         assert host.post(path).status_code == 202
