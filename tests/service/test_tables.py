@@ -12,13 +12,13 @@ import pytest
 from cardavia.bots.base import Decision
 from cardavia.bots.random_bot import RandomBot
 from cardavia.games.errors import IllegalAction, RecordError
-from cardavia.games.protocol import acting_seats
 from cardavia.games.registry import game_ids, get_game
 from cardavia.service import Stale, TableService, TableState
 from cardavia.service.driver import settle as settle_with
 from cardavia.service.errors import NotFound
 from cardavia.service.payload import table_out
 from cardavia.store.db import Store, open_store
+from engine_actions import not_legal_now
 
 OWNER = "0" * 64
 
@@ -103,26 +103,6 @@ def test_a_stale_seq_is_refused_with_the_current_table(service: TableService, ga
     assert service.store.count_actions(state.record.id) == length
 
 
-def others_legal(state: TableState, seat: int, seed: int) -> list[dict[str, Any]]:
-    """Actions ``seat`` may not make now, taken only from the engine's legal actions: every legal
-    action of any seat along a random play-out of the deal from its start (another hand's pieces, a
-    later phase's choice), written as ``seat``'s, that is not among ``seat``'s legal actions now."""
-    engine, rng = state.game, random.Random(seed)
-    deal, _ = engine.deal_from_record(state.deal.to_record())
-    legal = [engine.action_to_json(a) for a in state.deal.view(seat).legal]
-    out: list[dict[str, Any]] = []
-    while not deal.is_over():
-        acting = acting_seats(deal)
-        for s in acting:
-            for a in deal.view(s).legal:
-                action = {**engine.action_to_json(a), "seat": seat}
-                if action not in legal and action not in out:
-                    out.append(action)
-        mover = rng.choice(acting)
-        deal.apply(rng.choice(deal.view(mover).legal))
-    return out
-
-
 @pytest.mark.parametrize("game", game_ids())
 def test_illegal_and_malformed_actions_leave_the_log_and_state_untouched(
     service: TableService, game: str
@@ -131,7 +111,7 @@ def test_illegal_and_malformed_actions_leave_the_log_and_state_untouched(
     before = table_out(state)
     engine = get_game(game)
     legal = {str(engine.action_to_json(a)) for a in state.deal.view(0).legal}
-    illegal = others_legal(state, 0, seed=3)[:40]
+    illegal = not_legal_now(engine, state.deal, 0, seed=3)[:40]
     tried = 0
     for action in illegal:
         try:
