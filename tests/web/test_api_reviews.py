@@ -21,12 +21,14 @@ from cardavia.store.db import open_store
 JSON = dict[str, Any]
 
 
-def test_a_review_is_queued_run_and_stored(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", game_ids())
+def test_a_review_is_queued_run_and_stored(tmp_path: Path, game: str) -> None:
     with api_client(tmp_path) as client:
         app = client.app
         app.state.cardavia.reviews.max_samples = 6  # type: ignore[attr-defined]
-        tid = client.post("/api/tables", json={"game": "tien-gow", "level": "easy"}).json()["id"]
-        play_deal(client, tid, random.Random(1))
+        tid = client.post("/api/tables", json={"game": game, "level": "easy"}).json()["id"]
+        # the first deal played out (a drawn deal is dealt again as the next one)
+        play_deal(client, tid, random.Random(1), until=lambda t: any(d["deal_no"] == 1 for d in t["deals"]))
         path = f"/api/tables/{tid}/deals/1/review"
         assert client.get(path).json() == {"status": "none", "done": 0, "total": 0}
         first = client.post(path)
@@ -38,10 +40,12 @@ def test_a_review_is_queued_run_and_stored(tmp_path: Path) -> None:
             time.sleep(0.05)
         review = reply["review"]
         assert reply["done"] == reply["total"] == review["summary"]["decisions"] or reply["total"] >= 1
-        assert review["game"] == "tien-gow" and review["seat"] == 0
-        record = client.get(f"/api/tables/{tid}/deals/1/record").json()
+        assert review["game"] == game and review["seat"] == 0
+        # each decision is seat 0's action at its index of the record, as the engine reads it
+        engine = get_game(game)
+        _, actions = engine.deal_from_record(client.get(f"/api/tables/{tid}/deals/1/record").json())
         for d in review["decisions"]:
-            assert record["plays"][d["index"]] == d["chosen"] and d["chosen"]["seat"] == 0
+            assert engine.action_to_json(actions[d["index"]]) == d["chosen"] and d["chosen"]["seat"] == 0
             assert d["best"]["seat"] == 0 and {"id", "text", "params"} <= set(d["reason"])
         # asking again changes nothing: the stored review is served
         again = client.post(path)
