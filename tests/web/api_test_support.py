@@ -61,13 +61,15 @@ def play_deal(
     rng: random.Random,
     on_reply: Callable[[JSON], None] = lambda _t: None,
     max_actions: int = 10_000,
+    until: Callable[[JSON], bool] = lambda _t: False,
 ) -> JSON:
-    """Seat 0 plays random legal actions until the deal is over (or ``max_actions``); every reply
-    goes to ``on_reply``."""
+    """Seat 0 plays random legal actions until the deal is over (or ``max_actions``, or ``until``
+    the table says so: a deal that a drawn deal's redeal follows is over, say); every reply goes to
+    ``on_reply``."""
     table = wait_for_human(client, table_id)
     on_reply(table)
     for _ in range(max_actions):
-        if table["status"] != "human":
+        if table["status"] != "human" or until(table):
             break
         action = rng.choice(table["view"]["legal"])
         reply = client.post(f"/api/tables/{table_id}/actions", json={"seq": table["seq"], "action": action})

@@ -1,34 +1,24 @@
 """What a seat (seat 0 unless told) may and may not know at a point of a table's log, computed from
-the engines' own state.
+the engines' own state, for any registered game.
 
-Used by the leak tests: a payload for a seat must not name a piece that is hidden from that seat
-(another hand, a face-down tile, the stock) unless the seat also knows a piece of the same code.
+Used by the leak tests: a payload for a seat must not name a piece all of whose copies are hidden
+from that seat (``Deal.hidden_from``: another hand, a face-down tile, a stock, a set not yet
+revealed); its view must be the engine's view of that seat, and each logged action in it the
+engine's redaction of that action for that seat (``Game.redact``: a secret trump, a face-down
+play), so that nothing a game keeps from a seat reaches it through the service.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from cardavia.games.cherki.cards import FACE_CODES
 from cardavia.service.payload import with_acting
-from cardavia.service.state import TableState
+from cardavia.service.state import TableState, public_action
 from cardavia.store.db import LoggedAction, TableRecord
 from json_strings import strings
 
 JSON = dict[str, Any]
-
-
-def keyed(obj: object, key: str) -> Iterator[object]:
-    """Every value stored under ``key`` anywhere in ``obj``."""
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if k == key:
-                yield v
-            yield from keyed(v, key)
-    elif isinstance(obj, list):
-        for item in obj:
-            yield from keyed(item, key)
 
 
 class Knowledge:
@@ -37,62 +27,39 @@ class Knowledge:
     def __init__(self, record: TableRecord, viewer: int = 0) -> None:
         self.state = TableState(record)
         self.viewer = viewer
-        self.own: set[str] = set()  # Cherki: every card the viewer has held in this deal
-        self._note()
+        self.copies = {piece.code: piece.copies for piece in self.state.game.pieces}
 
     def advance(self, entries: Sequence[LoggedAction], seq: int) -> Knowledge:
         """Replay the log's ``entries`` (each knows its seq) up to ``seq`` actions, from where it stopped."""
         for entry in entries:
-            if not self.state.seq <= entry.seq < seq:
-                continue
-            deal_no = self.state.deal_no
-            self.state.apply_entry(entry)
-            if self.state.deal_no != deal_no:
-                self.own = set()
-            self._note()
+            if self.state.seq <= entry.seq < seq:
+                self.state.apply_entry(entry)
         assert self.state.seq == seq
         return self
 
-    def _note(self) -> None:
-        if self.state.record.game == "cherki":
-            self.own |= {FACE_CODES[f] for f in self.state.deal.hands[self.viewer]}
-
     def forbidden(self) -> set[str]:
-        deal = self.state.deal
-        me = self.viewer
-        others = [s for s in range(self.state.num_seats) if s != me]
-        hidden = {code for s in others for code in deal.view(s).to_json()["hand"]}
-        if self.state.record.game == "tien-gow":
-            record = deal.to_record()
-            allowed = set(record["hands"][me])
-            for play in record["plays"]:
-                if play["face"] == "up":
-                    allowed |= set(play["tiles"])
-                elif play["seat"] != me:
-                    hidden |= set(play["tiles"])
-        else:
-            hidden |= {FACE_CODES[f] for f in deal.stock}
-            allowed = self.own | {FACE_CODES[f] for f in deal.pile}
-            allowed |= set(deal.winning_hand() or ())
-        return hidden - allowed
+        """The piece codes every copy of which is hidden from the viewer now, as the engine says."""
+        hidden = self.state.deal.hidden_from(self.viewer)
+        assert set(hidden) <= set(self.copies), set(hidden) - set(self.copies)
+        return {code for code, n in hidden.items() if n >= self.copies[code]}
 
     def check(self, payload: JSON) -> int:
         """Assert ``payload`` (a TableOut at this point of the log) leaks nothing; the codes checked."""
         state, me = self.state, self.viewer
         assert payload["seq"] == state.seq
         current = [payload["view"]] + [e for e in payload["last"] if e["deal_no"] == state.deal_no]
-        found = set(strings(current))
-        leaked = found & self.forbidden()
+        forbidden = self.forbidden()
+        leaked = set(strings(current)) & forbidden
         assert not leaked, f"seat {me} was shown hidden pieces {sorted(leaked)} at seq {state.seq}"
         assert payload["view"] == {
             **with_acting(state.deal.view(me).to_json(), state.deal),
             "legal": payload["view"]["legal"],
         }
+        # each action as the engine redacts it for this seat (the seat's own in full), nothing more
         for entry in payload["last"]:
-            if entry["seat"] >= 0 and entry["seat"] != me and entry["action"].get("face") == "down":
-                assert "tiles" not in entry["action"], entry
-        if state.record.game == "cherki":
-            own_wait = state.deal.view(me).to_json()["wait"]
-            assert all(w in (None, own_wait) for w in keyed(payload, "wait")), "another seat's wait shown"
-            assert not list(keyed(payload, "waits")) and not list(keyed(payload, "stock_order"))
-        return len(self.forbidden())
+            logged = state.log[entry["seq"]]
+            assert entry["seat"] == logged.seat and entry["deal_no"] == logged.deal_no, entry
+            assert entry["action"] == public_action(state.game, logged.seat, logged.action, me), entry
+        if "deals" in payload:  # finished deals: their results as the engine wrote them, nothing else
+            assert [d["result"] for d in payload["deals"]] == [d.result for d in state.finished]
+        return len(forbidden)

@@ -121,7 +121,9 @@ def test_trying_every_decision_shows_nothing_of_the_live_deal(tmp_path: Path, ga
                     for hand in code_lists(answer):
                         assert hand not in secret, (step, hand)
             tried += 1
-        assert tried >= 2
+        # every decision of seat 0's that is one (two where the deal has them, a single one where
+        # seat 0 decides once a deal: a set of all its tiles at once)
+        assert tried >= min(2, len(mine)) and mine
         assert live_hands(client, tid) == secret  # the live table is untouched
 
 
@@ -144,7 +146,8 @@ def test_a_guest_tries_their_own_decision_from_their_own_seat(tmp_path: Path, ga
             assert reply.status_code < 300, (url, reply.text)
             return reply.json()
 
-        mine = decisions(steps, 1)
+        seat = guest.seat  # the game's first invited seat
+        mine = decisions(steps, seat)
         assert mine
         for step in mine:
             reply = guest.post(f"/api/tables/{tid}/deals/{finished}/try", {"step": step})
@@ -153,11 +156,11 @@ def test_a_guest_tries_their_own_decision_from_their_own_seat(tmp_path: Path, ga
             assert reply.status_code == 201, reply.text
             table = reply.json()
             # the guest's own seat and pieces, at their turn, the AI everywhere else
-            assert table["seat"] == 1 and table["status"] == "human"
+            assert table["seat"] == seat and table["status"] == "human"
             assert table["view"]["hand"] == steps[step]["view"]["hand"]
-            assert [p["kind"] for p in table["people"]] == ["ai", "host"] + ["ai"] * (
-                len(table["people"]) - 2
-            )
+            assert [p["kind"] for p in table["people"]] == [
+                "host" if p["seat"] == seat else "ai" for p in table["people"]
+            ]
             # the host has no seat at the guest's table
             assert host.get(f"/api/tables/{table['id']}").status_code == 404
             assert not any(hand in secret for hand in code_lists(table))
@@ -167,7 +170,7 @@ def test_a_guest_tries_their_own_decision_from_their_own_seat(tmp_path: Path, ga
                         assert hand not in secret, (step, hand)
         # the guest's history shows their own seat's result
         rows = [r for r in guest.get("/api/history").json() if r["table"] == tid]
-        assert rows and all(r["seat"] == 1 for r in rows)
+        assert rows and all(r["seat"] == seat for r in rows)
         assert live_hands(client, tid) == secret
 
 

@@ -13,7 +13,7 @@ from test_api_friends import Browser, play_together, shared_table
 
 from cardavia.bots.registry import NoReview, analyst_for
 from cardavia.bots.review import ExactAnalyst
-from cardavia.games.registry import game_ids
+from cardavia.games.registry import game_ids, get_game
 from cardavia.service.reviews import ReviewService, run_job
 from cardavia.service.tables import TableService
 from cardavia.store.db import open_store
@@ -21,12 +21,14 @@ from cardavia.store.db import open_store
 JSON = dict[str, Any]
 
 
-def test_a_review_is_queued_run_and_stored(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", game_ids())
+def test_a_review_is_queued_run_and_stored(tmp_path: Path, game: str) -> None:
     with api_client(tmp_path) as client:
         app = client.app
         app.state.cardavia.reviews.max_samples = 6  # type: ignore[attr-defined]
-        tid = client.post("/api/tables", json={"game": "tien-gow", "level": "easy"}).json()["id"]
-        play_deal(client, tid, random.Random(1))
+        tid = client.post("/api/tables", json={"game": game, "level": "easy"}).json()["id"]
+        # the first deal played out (a drawn deal is dealt again as the next one)
+        play_deal(client, tid, random.Random(1), until=lambda t: any(d["deal_no"] == 1 for d in t["deals"]))
         path = f"/api/tables/{tid}/deals/1/review"
         assert client.get(path).json() == {"status": "none", "done": 0, "total": 0}
         first = client.post(path)
@@ -38,10 +40,12 @@ def test_a_review_is_queued_run_and_stored(tmp_path: Path) -> None:
             time.sleep(0.05)
         review = reply["review"]
         assert reply["done"] == reply["total"] == review["summary"]["decisions"] or reply["total"] >= 1
-        assert review["game"] == "tien-gow" and review["seat"] == 0
-        record = client.get(f"/api/tables/{tid}/deals/1/record").json()
+        assert review["game"] == game and review["seat"] == 0
+        # each decision is seat 0's action at its index of the record, as the engine reads it
+        engine = get_game(game)
+        _, actions = engine.deal_from_record(client.get(f"/api/tables/{tid}/deals/1/record").json())
         for d in review["decisions"]:
-            assert record["plays"][d["index"]] == d["chosen"] and d["chosen"]["seat"] == 0
+            assert engine.action_to_json(actions[d["index"]]) == d["chosen"] and d["chosen"]["seat"] == 0
             assert d["best"]["seat"] == 0 and {"id", "text", "params"} <= set(d["reason"])
         # asking again changes nothing: the stored review is served
         again = client.post(path)
@@ -179,7 +183,7 @@ def _review_done(get: Any, path: str) -> JSON:
     return reply
 
 
-@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+@pytest.mark.parametrize("game", game_ids())
 def test_an_invited_guest_reviews_their_own_seat_and_no_other(tmp_path: Path, game: str) -> None:
     with api_client(tmp_path) as client:
         client.app.state.cardavia.reviews.max_samples = 4  # type: ignore[attr-defined]
@@ -188,14 +192,18 @@ def test_an_invited_guest_reviews_their_own_seat_and_no_other(tmp_path: Path, ga
         path = f"/api/tables/{tid}/deals/1/review"
         stranger = Browser(client)
         assert stranger.get(path).status_code == 404 and stranger.post(path).status_code == 404
-        # the guest's review is of seat 1, queued and served for them alone
+        # the guest's review is of their seat (the game's first invited seat), queued and served
+        # for them alone
         assert guest.post(path).status_code == 202
         mine = _review_done(guest.get, path)
-        assert mine["review"]["seat"] == 1
-        record = guest.get(f"/api/tables/{tid}/deals/1/record").json()
-        key = "plays" if "plays" in record else "actions"
+        assert mine["review"]["seat"] == guest.seat
+        # each decision is the guest's own action at its index of the record, as the engine reads it
+        engine = get_game(game)
+        _, actions = engine.deal_from_record(guest.get(f"/api/tables/{tid}/deals/1/record").json())
+        assert mine["review"]["decisions"]
         for d in mine["review"]["decisions"]:
-            assert record[key][d["index"]] == d["chosen"]
+            assert engine.action_to_json(actions[d["index"]]) == d["chosen"]
+            assert d["chosen"].get("seat", guest.seat) == guest.seat
         # the host has not asked: the guest's review is not theirs
         assert host.get(path).json() == {"status": "none", "done": 0, "total": 0}
         assert host.post(path).status_code == 202
