@@ -130,13 +130,20 @@ TEXTS: dict[str, Msg | Plural] = {
     "result_push": Msg(
         "Pai Gow result of a player against the banker: one hand each, no point moves", "push"
     ),
-    "col_points": Msg(
-        "Pai Gow results column heading: points a seat won (+) or lost (−) in this deal; points, never money",
-        "Points",
-    ),
     "col_total": Msg(
         "Pai Gow results column heading: a seat's points over all deals at this table; points, never money",
         "Running total",
+    ),
+    # the reveal's line under each seat's hands (a label and its figure: the colon is the language's)
+    "points_line": Msg(
+        "Pai Gow reveal: the points a seat won (+) or lost (−) in this deal; %(amount)s is signed; "
+        "points, never money",
+        "Points: %(amount)s",
+    ),
+    "total_line": Msg(
+        "Pai Gow reveal: a seat's points over all deals at this table; %(amount)s is signed; "
+        "points, never money",
+        "Running total: %(amount)s",
     ),
     "points_total": Msg(
         "Pai Gow: a seat's running total of points at this table; points only, never money",

@@ -207,8 +207,8 @@ export default function createPaiGow(h) {
       line(show, "high"), line(show, "low"),
       el("p", { class: "pg-points" },
         el("span", { class: returns[show.seat] > 0 ? "num-pos" : returns[show.seat] < 0 ? "num-neg" : "" },
-          t("col_points"), ": ", signed(returns[show.seat])), " · ",
-        el("span", {}, t("col_total"), ": ", signed(table.totals[show.seat] ?? 0)))));
+          t("points_line", { amount: signed(returns[show.seat]) })), " · ",
+        el("span", {}, t("total_line", { amount: signed(table.totals[show.seat] ?? 0) })))));
     const wasHidden = box.hidden;
     box.hidden = false;
     box.replaceChildren(
