@@ -101,6 +101,7 @@ def _joined(node: ast.expr) -> str | None:
 def python_messages(root: Path = PACKAGE) -> list[Message]:
     """Every ``Msg(...)``/``Plural(...)`` call with literal texts in the package's Python files."""
     found: list[Message] = []
+    unreadable: list[str] = []
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         constants = {
@@ -117,17 +118,34 @@ def python_messages(root: Path = PACKAGE) -> list[Message]:
                 return None if left is None or right is None else left + right
             if isinstance(node, ast.Name):
                 return constants.get(node.id)
+            if isinstance(node, ast.JoinedStr):  # an f-string of the module's own constants
+                parts = [
+                    text(value.value) if isinstance(value, ast.FormattedValue) else text(value)
+                    for value in node.values
+                ]
+                return None if None in parts else "".join(parts)  # type: ignore[arg-type]
             return _joined(node)
 
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
             where = f"{path.relative_to(root.parent)}:{node.lineno}"
+            if node.func.id not in ("Msg", "Plural"):
+                continue
             texts = [text(arg) for arg in node.args]
-            if node.func.id == "Msg" and len(texts) == 2 and None not in texts:
+            if None in texts or len(texts) != (2 if node.func.id == "Msg" else 3):
+                # a message the extractor cannot read would be shown untranslated in every language
+                # and no catalog test would notice: say so instead of skipping it
+                unreadable.append(where)
+            elif node.func.id == "Msg":
                 found.append(Message(texts[0], texts[1], None, where))  # type: ignore[arg-type]
-            elif node.func.id == "Plural" and len(texts) == 3 and None not in texts:
+            else:
                 found.append(Message(texts[0], texts[1], texts[2], where))  # type: ignore[arg-type]
+    if unreadable:
+        raise ValueError(
+            "Msg/Plural calls whose texts are not literal strings, concatenations or f-strings of the "
+            "module's own string constants: " + ", ".join(unreadable)
+        )
     return found
 
 

@@ -3,12 +3,14 @@
 
 Installs npm ``lighthouse@12.2.3`` into ``tools/.lighthouse`` (ignored by git) the first time, starts
 ``cardavia serve`` on a temporary SQLite file, and runs Lighthouse with Debian's Chromium against the
-catalogue, a tradition page and both tables (each table page creates its table when it loads, as it
-does for a new visitor), on the mobile and the desktop presets. Prints one line per page and preset:
-performance, accessibility, best practices, SEO and the cumulative layout shift, then the audits that
-lost points. Exits 1 when a page misses the targets (performance 95, the others 100).
+catalogue, every tradition page and every game's rules and table (each table page creates its table
+when it loads, as it does for a new visitor), on the mobile and the desktop presets. Prints one line
+per page and preset: performance, accessibility, best practices, SEO and the cumulative layout
+shift, then the audits that lost points.
+Exits 1 when a page misses the targets (performance 95, the others 100).
 
-    .venv/bin/python tools/lighthouse.py [--port 8350] [--pages catalogue,tradition] [--json-dir DIR]
+    .venv/bin/python tools/lighthouse.py [--port 8350] [--json-dir DIR]
+        [--pages catalogue,tradition-cherki,pai-gow-table]
 """
 
 from __future__ import annotations
@@ -36,16 +38,16 @@ TARGETS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo"
 
 
 def site_pages() -> dict[str, str]:
-    """The catalogue, the first tradition's page, and every registered game's table and rules
-    (``<id>-table``, ``<id>-rules``), where each game's pages live."""
-    from cardavia.web.pages import traditions
+    """The catalogue, every tradition's page, and every registered game's rules and table
+    (``tradition-<slug>``, ``<id>-rules``, ``<id>-table``), at the paths the site gives them."""
+    from cardavia.web.game_parts import traditions
 
-    found = traditions()
-    pages = {"catalogue": "/", "tradition": f"/traditions/{found[0].tradition.slug}"}
-    for t in found:
-        for web in t.games:
-            pages[f"{web.game}-table"] = f"{t.path(web.game)}/table"
-            pages[f"{web.game}-rules"] = f"{t.path(web.game)}/rules"
+    pages = {"catalogue": "/"}
+    for offered in traditions():
+        pages[f"tradition-{offered.tradition.slug}"] = f"/traditions/{offered.tradition.slug}"
+        for web in offered.games:
+            pages[f"{web.game}-rules"] = f"{offered.path(web.game)}/rules"
+            pages[f"{web.game}-table"] = f"{offered.path(web.game)}/table"
     return pages
 
 

@@ -74,6 +74,12 @@ interval's lower bound clears its threshold; docs/review.md). Forced turns are n
 "label"}], "summary": {"decisions", "points_lost", "accuracy"}}; accuracy is 100 x (1 - points lost /
 points at stake), the stake of a decision being its best minus its worst alternative's mean.
 Exit status 2, with a one-line reason, for a file that is not a legal finished record or a bad seat.
+
+A game whose decisions can be valued exactly (a handful of choices whose values can be enumerated)
+is reviewed exactly: nothing is sampled, every alternative is listed with its exact expected points
+and whom they are computed against, the loss is exact (ci95 = [loss, loss]) and a label is the
+threshold it reaches; --json then adds "exact": true, "against" and "options": [{"action", "value",
+"move", "chosen", "best"}] to each decision.
 """
 
 
@@ -110,11 +116,22 @@ def _review(args: argparse.Namespace) -> int:
         return 0
     for d in review.decisions:
         line = f"{d.index:>3} {d.label:<10} chose {json.dumps(d.chosen)}"
+        if d.against is not None:  # exact: the loss, and every alternative's value
+            if d.label != "best":
+                line += f"  loss {d.loss:.4f}  best {json.dumps(d.best)}"
+            print(line)
+            print(f"    {d.against.text}:")
+            for option in d.options:
+                marks = [word for word, on in (("chosen", option.chosen), ("best", option.best)) if on]
+                mark = f"  ({', '.join(marks)})" if marks else ""
+                print(f"    {option.value:+.4f}  {option.move.text}{mark}")
+            continue
         if d.label != "best":
             line += f"  loss {d.loss:.2f} [{d.ci95[0]:.2f}, {d.ci95[1]:.2f}]  best {json.dumps(d.best)}"
         print(line)
     s = review.summary()
-    print(f"{s['decisions']} decisions, {s['points_lost']:.2f} points lost, accuracy {s['accuracy']:.1f}")
+    lost = f"{s['points_lost']:.4f}" if review.exact else f"{s['points_lost']:.2f}"
+    print(f"{s['decisions']} decisions, {lost} points lost, accuracy {s['accuracy']:.1f}")
     return 0
 
 
@@ -267,7 +284,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = sub.add_parser("arena", help="bots against each other on duplicate deals")
     arena.add_argument("game", choices=game_ids())
-    arena.add_argument("--seats", required=True, help="one level per seat, e.g. normal,easy,easy,easy")
+    arena.add_argument(
+        "--seats",
+        required=True,
+        help="one level per seat, e.g. normal,easy,easy,easy (a partnership game: per team, hard,normal)",
+    )
     arena.add_argument("--deals", type=int, default=200)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--workers", type=int, default=1, help="processes to play deals in")
@@ -279,6 +300,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="engine and bot speed (and --http: the server under load)")
     bench.add_argument("--json", action="store_true")
+    bench.add_argument(
+        "--game", action="append", choices=game_ids(), help="bench only this game (repeat for more)"
+    )
     bench.add_argument("--http", action="store_true", help="simulated players against one server")
     bench.add_argument("--players", type=int, default=200, help="with --http: concurrent players")
     bench.add_argument("--seconds", type=float, default=20.0, help="with --http: how long to run")

@@ -52,3 +52,21 @@ def test_bench_times_whole_deal_reviews() -> None:
     assert set(figures) == {"median_s", "max_s", "n", "decisions_per_deal"}
     assert figures["n"] == 1 and 0 < figures["median_s"] <= figures["max_s"]
     assert figures["decisions_per_deal"] > 0
+
+
+def test_a_game_without_a_review_analyst_is_benched_without_a_review() -> None:
+    # ANALYST is optional (the toy has none): its engine and levels are measured, its review skipped
+    from cardavia.games.registry import registered
+    from toy import ENTRY
+
+    with registered(ENTRY):
+        result = bench.run_bench(seconds=0.01, decisions=2, reviews=1)
+    assert ENTRY.id in result["engine"] and ENTRY.id in result["decisions"]
+    assert ENTRY.id not in result["review"] and "tien-gow" in result["review"]
+
+
+def test_bench_of_one_game_reports_that_game_only() -> None:
+    result = bench.run_bench(seconds=0.01, decisions=2, games=("cherki",))
+    assert set(result["engine"]) == {"cherki"} and set(result["decisions"]) == {"cherki"}
+    args = build_parser().parse_args(["bench", "--quick", "--game", "cherki", "--game", "tien-gow"])
+    assert args.game == ["cherki", "tien-gow"]

@@ -83,3 +83,72 @@ def test_arena_text_output_names_each_level(capsys: pytest.CaptureFixture[str]) 
     captured = capsys.readouterr()
     assert "normal" in captured.out and "easy" in captured.out
     assert "2/2 deals" in captured.err  # the progress bar ends full
+
+
+def test_ladder_steps_pair_each_level_with_the_next_lower_on_the_same_deals() -> None:
+    from cardavia.bots.arena import ladder_steps
+
+    deals = [
+        [Play(("hard", "easy"), (2.0, -2.0), 0), Play(("easy", "hard"), (4.0, -4.0), 0)],
+        [Play(("hard", "easy"), (0.0, 0.0), None), Play(("easy", "hard"), (-6.0, 6.0), 1)],
+        [Play(("hard", "easy"), (1.0, -1.0), 0), Play(("easy", "hard"), (1.0, -1.0), 0)],
+    ]
+    (step,) = ladder_steps(deals)
+    # hard's deal figures: (2 - 4) / 2 = -1, (0 + 6) / 2 = 3, 0; easy's their opposites
+    assert (step.upper, step.lower, step.deals) == ("hard", "easy", 3)
+    assert step.difference == pytest.approx((-2 + 6 + 0) / 3)
+    assert step.ci95[0] < step.difference < step.ci95[1]
+
+
+def test_arena_text_output_gives_the_ladder_s_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_arena_command(_args("tien-gow", "--seats", "normal,easy,random,easy", "--deals", "3")) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines if " - " in line] == ["easy - random", "normal - easy"]
+    assert all("paired over 3 deals" in line for line in lines if " - " in line)
+
+
+def test_rotations_by_teams_give_partners_one_level_and_swap_the_teams() -> None:
+    rots = rotations(["hard", "normal"], ((0, 2), (1, 3)))
+    assert rots == [("hard", "normal", "hard", "normal"), ("normal", "hard", "normal", "hard")]
+    # every seat alone is the rotation of the seats, as before
+    assert rotations(["a", "b", "c"]) == rotations(["a", "b", "c"], ((0,), (1,), (2,)))
+    with pytest.raises(ValueError, match="2 teams need 2 levels"):
+        rotations(["a", "b", "c"], ((0, 2), (1, 3)))
+
+
+class _Pairs:
+    """A partnership game as the arena sees it: the toy's seats in two declared teams."""
+
+    def __init__(self, game: object) -> None:
+        self._game = game
+        self.teams = ((0, 2), (1, 3))
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._game, name)
+
+
+def test_the_arena_seats_a_partnership_by_the_teams_the_engine_declares(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cardavia.bots.arena as arena
+    from cardavia.games.protocol import teams_of
+    from cardavia.games.registry import get_game
+
+    tien_gow = get_game("tien-gow")
+    assert teams_of(tien_gow) == ((0,), (1,), (2,), (3,))  # no teams declared: every seat alone
+    pairs = _Pairs(tien_gow)
+    monkeypatch.setattr(arena, "get_game", lambda game_id: pairs)
+    assert teams_of(pairs) == ((0, 2), (1, 3))  # type: ignore[arg-type]
+    assert arena.team_levels("tien-gow", ["easy", "random"]) == ["easy", "random"]
+    assert arena.team_levels("tien-gow", ["easy", "random", "easy", "random"]) == ["easy", "random"]
+    with pytest.raises(ValueError, match="seats 0 and 2 are partners"):
+        arena.team_levels("tien-gow", ["easy", "random", "random", "random"])
+    with pytest.raises(ValueError, match=r"needs 4 seats \(or 2 teams\)"):
+        arena.team_levels("tien-gow", ["easy", "random", "easy"])
+    plays = play_duplicate("tien-gow", ["easy", "random"], seed=3, index=0)
+    assert [p.levels for p in plays] == [
+        ("easy", "random", "easy", "random"),
+        ("random", "easy", "random", "easy"),
+    ]
+    assert run_arena_command(_args("tien-gow", "--seats", "hard,normal,normal,normal", "--deals", "1")) == 2
+    assert "partners" in capsys.readouterr().err

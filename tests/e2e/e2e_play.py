@@ -26,6 +26,8 @@ def table_state(page: Page) -> dict[str, Any]:
 
 def _choose(table: dict[str, Any]) -> dict[str, Any]:
     legal = table["view"]["legal"]
+    if table["game"] == "twenty-nine":
+        return _choose_twenty_nine(table["view"])
     if table["game"] == "tien-gow":
         # prefer a face-up play (exercises the Play button), else the first face-down one
         ups = [a for a in legal if a["face"] == "up"]
@@ -36,6 +38,23 @@ def _choose(table: dict[str, Any]) -> dict[str, Any]:
             return found[0]
     called = [a for a in legal if a["do"] == "discard" and a.get("call")]
     return (called or legal)[0]
+
+
+def _choose_twenty_nine(view: dict[str, Any]) -> dict[str, Any]:
+    """Hold a bid up to 20, open at the lowest bid, else pass; ask for the trump and declare the
+    pair whenever allowed (to go through those controls); decline doubles; else the first card."""
+    legal = view["legal"]
+    by_do = {a["do"]: a for a in reversed(legal)}  # the first of each kind
+    if view["phase"] == "auction":
+        if view["hold"] is not None and view["hold"] <= 20:
+            return {"do": "bid", "value": view["hold"]}
+        if "pass" not in by_do:
+            return by_do["bid"]
+        return by_do["pass"]
+    for do in ("trump", "pair", "reveal"):
+        if do in by_do:
+            return by_do[do]
+    return by_do.get("play") or by_do["pass"]
 
 
 def _tile_buttons(page: Page, codes: list[str]) -> list[int]:
@@ -59,6 +78,15 @@ CONTROL = {
 
 def _plan(table: dict[str, Any], action: dict[str, Any]) -> tuple[list[int], str]:
     """Which hand buttons to press and which control, for ``action``."""
+    if table["game"] == "twenty-nine":
+        do = action["do"]
+        if do == "play":
+            return [action["card"]], "#act-play"
+        if do == "bid":
+            return [], "#act-hold" if action["value"] == table["view"]["hold"] else "#act-bid"
+        if do == "trump":
+            return [], f"#act-trump-{action['suit']}"
+        return [], {"reveal": "#act-ask"}.get(do, f"#act-{do}")
     if table["game"] == "tien-gow":
         return action["tiles"], CONTROL[("tien-gow", action["face"])]
     if action["do"] == "discard":
@@ -104,6 +132,13 @@ SHORTCUT = {
     "#act-take": "t",
     "#act-discard": "x",
     "#act-call": "c",
+    "#act-bid": "b",
+    "#act-hold": "o",
+    "#act-pass": "s",
+    "#act-double": "d",
+    "#act-redouble": "r",
+    "#act-ask": "a",
+    "#act-pair": "k",
 }
 
 
@@ -127,7 +162,9 @@ def take_turn(page: Page, keyboard: bool) -> None:
         else:
             page.locator(f"#hand button >> nth={index}").click()
     page.wait_for_function(f"() => !document.querySelector('{control}').disabled", timeout=10_000)
-    if keyboard:
+    if keyboard and control not in SHORTCUT:
+        _press_by_keyboard(page, control)  # a control without a key of its own (a suit): Tab to it
+    elif keyboard:
         # keyboard alone: the control's own key, pressed from the hand, where the focus stays
         _focus_hand(page)
         page.keyboard.press(SHORTCUT[control])

@@ -67,7 +67,7 @@ def _measure(page: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("lang", ["en", "ms", "hi"])
-@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+@pytest.mark.parametrize("game", ["tien-gow", "cherki", "twenty-nine"])
 def test_the_table_fits_one_screen(browser: Any, server: str, game: str, lang: str) -> None:
     for width, height in SIZES:
         ctx = browser.new_context(viewport={"width": width, "height": height})
@@ -235,11 +235,15 @@ ALL_BADGES = """(keys) => {
   }
 }"""
 
-GAME_BADGES = {"tien-gow": ["banker", "to_act"], "cherki": ["dealer", "called", "to_act"]}
+GAME_BADGES = {
+    "tien-gow": ["banker", "to_act"],
+    "cherki": ["dealer", "called", "to_act"],
+    "twenty-nine": ["dealer", "bidder", "to_act"],
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "ms", "hi"])
-@pytest.mark.parametrize("game", ["tien-gow", "cherki"])
+@pytest.mark.parametrize("game", ["tien-gow", "cherki", "twenty-nine"])
 def test_badges_and_labels_fit_at_a_friends_table(
     browser: Any, server: str, artifacts: Path, game: str, lang: str
 ) -> None:

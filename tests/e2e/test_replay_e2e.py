@@ -231,3 +231,71 @@ def test_a_cherki_deal_replays_to_the_engines_result(page: Any, server: str) -> 
     assert not page.locator("#result").is_hidden()
     winner = table["deals"][-1]["winner"]
     assert winner is not None and page.locator("#result .winning-hand .scored-card").count() > 0
+
+
+def _exact_games() -> list[str]:
+    """The registered games reviewed exactly (their analyst is an ExactAnalyst)."""
+    from cardavia.bots.registry import NoReview, analyst_for
+    from cardavia.bots.review import ExactAnalyst
+    from cardavia.games.registry import game_ids
+
+    out = []
+    for game in game_ids():
+        try:
+            if isinstance(analyst_for(game), ExactAnalyst):
+                out.append(game)
+        except NoReview:
+            continue
+    return out
+
+
+@pytest.mark.parametrize("game", _exact_games())
+def test_an_exact_review_lists_every_choice_with_its_value(page: Any, server: str, game: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    from cardavia.web.game_parts import traditions
+
+    page.goto(f"{server}/?lang=en")
+    # a deal played through the API in this browser: seat 0 takes its last legal choice
+    table = page.evaluate(
+        """async (game) => {
+          const post = async (path, body) => (await fetch(path, {
+            method: 'POST', credentials: 'same-origin',
+            headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})).json();
+          const made = await post('/api/tables', {game, level: 'normal'});
+          const get = async () => (await fetch('/api/tables/' + made.id)).json();
+          const pause = () => new Promise((r) => setTimeout(r, 50));
+          let t = await get();
+          for (let k = 0; k < 200 && t.status !== 'human'; k++) { await pause(); t = await get(); }
+          while (t.status === 'human' && t.deal_no === 1) {
+            const legal = t.view.legal;
+            await post('/api/tables/' + made.id + '/actions', {seq: t.seq, action: legal[legal.length - 1]});
+            for (let k = 0; k < 200; k++) { t = await get(); if (t.status !== 'bots') break; await pause(); }
+          }
+          return {id: made.id};
+        }""",
+        game,
+    )
+
+    steps = page.evaluate(
+        "async (id) => (await fetch(`/api/tables/${id}/deals/1/steps`)).json()", table["id"]
+    )
+    assert steps, "the deal did not finish"
+    base = next(t.path(game) for t in traditions() if t.web(game) is not None)
+    url = f"{base}/replay/{table['id']}/1?lang=en"
+    page.goto(f"{server}{url}")
+    page.wait_for_selector("#replay-position:not(:empty)")
+    page.locator("#review-start").click()
+    page.wait_for_selector("#review-summary:not(:empty)", timeout=60_000)
+    for _ in range(len(steps)):
+        if page.locator("#replay-verdict .replay-options").count():
+            break
+        page.keyboard.press("ArrowRight")
+    options = page.locator("#replay-verdict .replay-options li")
+    assert 2 <= options.count() <= 3
+    assert page.locator("#replay-verdict .replay-options li.chosen").count() == 1
+    assert page.locator("#replay-verdict .replay-against").inner_text().strip()
+    for text in options.all_inner_texts():
+        assert re.search(r": [+\u2212]?\d\.\d{3}$", text), text  # each choice with its value, three decimals
+    results = Axe().run(page)
+    assert results.response["violations"] == [], [v["id"] for v in results.response["violations"]]

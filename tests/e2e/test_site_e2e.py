@@ -13,10 +13,13 @@ import pytest
 from e2e_play import play_deal, table_state, take_turn
 
 from cardavia.i18n.languages import LANGUAGES
+from cardavia.web.game_parts import games, offered_of
 
 pytestmark = pytest.mark.e2e
 
-SLUGS = {"tien-gow": "chinese-dominoes", "cherki": "cherki"}
+# every registered game's pages, under /traditions/: its tradition's slug, then the game's own
+# segment for a game that joined a tradition another game declares
+SLUGS = {web.game: offered_of(web.game).path(web.game).removeprefix("/traditions/") for web in games()}
 CODES = [lang.code for lang in LANGUAGES]
 
 

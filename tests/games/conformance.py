@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from cardavia.games.errors import IllegalAction, RecordError
-from cardavia.games.protocol import VIEW_KEYS, Deal, Game
+from cardavia.games.protocol import VIEW_KEYS, Deal, Game, acting_seats
 from cardavia.games.registry import get_game
 from cardavia.games.replay import replay_record
 from json_strings import strings
@@ -53,7 +53,13 @@ def _walk(
         if seat is None:
             assert deal.is_over() and not deal.legal_actions()
             return
-        legal = deal.legal_actions()
+        acting = acting_seats(deal)
+        assert seat in acting, f"{game_id} seed {seed}: to_act {seat} is not among the acting {acting}"
+        if len(acting) > 1:  # seats deciding at once act in any order: any of them, its own actions
+            seat = acting[rng.randrange(len(acting))]
+            legal = deal.view(seat).legal
+        else:
+            legal = deal.legal_actions()
         assert legal, f"{game_id} seed {seed}: seat {seat} is to act with no legal action"
         action = legal[rng.randrange(len(legal))]
         deal.apply(action)
@@ -330,6 +336,10 @@ def check_view_keys(game_id: str, seed: int) -> int:
             )
             assert view["to_act"] == deal.to_act(), where
             assert view["result"] == deal.result(), where
+            if "acting" in view:  # a game's own answer agrees with the one the service writes
+                assert view["acting"] == list(acting_seats(deal)), where
+            if view["seat"] in acting_seats(deal):  # every acting seat has its own legal actions
+                assert deal.view(seat).legal, where
             json.dumps(view)  # it is JSON
             checked += 1
     return checked

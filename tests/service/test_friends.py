@@ -140,6 +140,7 @@ def test_each_person_acts_only_on_their_own_turn_and_sees_only_their_own_seat(
             out = table_out(service.state(tid, owner), None, seat)
             assert out["seat"] == seat and out["view"] == {
                 **state.deal.view(seat).to_json(),
+                "acting": [to_act],
                 "legal": out["view"]["legal"],
             }
             assert (out["status"] == "human") == (seat == to_act) and bool(out["view"]["legal"]) == (

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardavia.games.cherki.cards import FACE_CODES
+from cardavia.service.payload import with_acting
 from cardavia.service.state import TableState
 from cardavia.store.db import LoggedAction, TableRecord
 from json_strings import strings
@@ -83,7 +84,10 @@ class Knowledge:
         found = set(strings(current))
         leaked = found & self.forbidden()
         assert not leaked, f"seat {me} was shown hidden pieces {sorted(leaked)} at seq {state.seq}"
-        assert payload["view"] == {**state.deal.view(me).to_json(), "legal": payload["view"]["legal"]}
+        assert payload["view"] == {
+            **with_acting(state.deal.view(me).to_json(), state.deal),
+            "legal": payload["view"]["legal"],
+        }
         for entry in payload["last"]:
             if entry["seat"] >= 0 and entry["seat"] != me and entry["action"].get("face") == "down":
                 assert "tiles" not in entry["action"], entry

@@ -11,7 +11,9 @@ import pytest
 from api_test_support import api_client, play_deal
 from test_api_friends import Browser, play_together, shared_table
 
-from cardavia.bots.registry import analyst_for
+from cardavia.bots.registry import NoReview, analyst_for
+from cardavia.bots.review import ExactAnalyst
+from cardavia.games.registry import game_ids
 from cardavia.service.reviews import ReviewService, run_job
 from cardavia.service.tables import TableService
 from cardavia.store.db import open_store
@@ -203,3 +205,39 @@ def test_an_invited_guest_reviews_their_own_seat_and_no_other(tmp_path: Path, ga
         assert guest.get(path).json() == mine
         assert host.get(path).json() == theirs
         assert stranger.get(path).status_code == 404
+
+
+def test_an_exact_review_is_stored_with_every_choice_and_against_whom(tmp_path: Path) -> None:
+    # every registered game whose analyst is exact (an ExactAnalyst): the stored review lists each
+    # choice's value (a one-decision deal a seat: a set of all its tiles at once)
+    exact = [g for g in game_ids() if g in _reviewed() and isinstance(analyst_for(g), ExactAnalyst)]
+    if not exact:
+        pytest.skip("no registered game has an exact analyst")
+    with api_client(tmp_path) as client:
+        tid = client.post("/api/tables", json={"game": exact[0], "level": "normal"}).json()["id"]
+        play_deal(client, tid, random.Random(3))
+        path = f"/api/tables/{tid}/deals/1/review"
+        assert client.post(path).status_code == 202
+        review = _review_done(client.get, path)["review"]
+        assert review["exact"] is True and review["version"] == analyst_for(exact[0]).version
+        assert review["decisions"], review
+        d = review["decisions"][0]
+        assert d["exact"] is True and d["ci95"] == [d["loss"], d["loss"]]
+        assert {"id", "text", "params"} <= set(d["against"])
+        assert 2 <= len(d["options"]) <= 3 and sum(o["chosen"] for o in d["options"]) == 1
+        chosen = next(o for o in d["options"] if o["chosen"])
+        best = max(o["value"] for o in d["options"])
+        assert d["loss"] == pytest.approx(best - chosen["value"], abs=1e-6)
+        assert (d["label"] == "best") == chosen["best"]
+
+
+def _reviewed() -> set[str]:
+    """The registered games whose bots give a review analyst."""
+    out = set()
+    for game in game_ids():
+        try:
+            analyst_for(game)
+        except NoReview:
+            continue
+        out.add(game)
+    return out

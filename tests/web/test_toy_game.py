@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 from cardavia.bots.base import LEVELS
 from cardavia.games.registry import game_ids, registered
 from cardavia.web.app import create_app
+from cardavia.web.entries import BadEntry, check_entry
 from cardavia.web.game_parts import GameWeb
 from toy import ENTRY
 from toy.bots import BOTS
@@ -188,3 +189,39 @@ def test_a_game_without_a_review_analyst_is_refused_its_review_with_a_reason(cli
         assert refused.status_code == 404, refused.text
         assert refused.json()["error"]["code"] == "no-review"
         assert refused.json()["error"]["params"] == {"game": "toy"}
+
+
+def test_a_game_says_which_seats_friends_are_invited_to(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def invited(friends: int) -> tuple[list[int], list[str]]:
+        created = client.post("/api/tables", json={"game": "toy", "level": "easy", "friends": friends})
+        assert created.status_code == 201, created.text
+        body = created.json()
+        return [i["seat"] for i in body["invites"]], [p["kind"] for p in body["people"]]
+
+    # by default seats 1, 2, … in turn
+    assert invited(1) == ([1], ["host", "open", "ai"])
+    # a game that declares its order (a partnership game: the partner first) is followed
+    monkeypatch.setattr(GAME, "invite_order", (2, 1), raising=False)
+    assert invited(1) == ([2], ["host", "ai", "open"])
+    assert invited(2)[0] == [1, 2]
+    # an order that is not the other seats once each is the entry's mistake, said in one line
+    monkeypatch.setattr(GAME, "invite_order", (2, 2), raising=False)
+    with pytest.raises(BadEntry, match="invite_order"):
+        check_entry(ENTRY, catalogs=False)
+
+
+def test_a_game_may_score_its_deals_together(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    created = client.post("/api/tables", json={"game": "toy", "level": "easy"}).json()
+    assert created["series"] is None  # the toy keeps no series
+    monkeypatch.setattr(GAME, "series", lambda results: {"deals": len(results)}, raising=False)
+    table = wait_for_human(client, created["id"])
+    assert table["series"] == {"deals": len(table["deals"])}
+    while table["status"] == "human" and not table["deals"]:
+        view = table["view"]
+        client.post(
+            f"/api/tables/{created['id']}/actions", json={"seq": table["seq"], "action": view["legal"][0]}
+        )
+        table = wait_for_human(client, created["id"])
+    assert table["deals"] and table["series"] == {"deals": len(table["deals"])}

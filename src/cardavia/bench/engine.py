@@ -5,9 +5,10 @@ the arena and the service use), timed in CPU seconds of this process (one core, 
 runs). Decision times are measured on fixed deals (seeds 0, 1, 2, ...) with every seat at the
 measured level, timing only ``decide`` on the seat's view in wall-clock time (what a player waits;
 the searches are bounded by work, not time), until 1,000 (``--quick``: 100) decisions were taken.
-The review figure times whole-deal reviews (:mod:`cardavia.bots.review`, seat 0, the sampling the
-site and ``cardavia review`` use) of deals played by ``normal`` in every seat, in CPU seconds of this
-process (one core): the median and the slowest.
+The review figure times whole-deal reviews (:mod:`cardavia.bots.review`, seat 0, the sampling or
+exact review the site and ``cardavia review`` use) of deals played by ``normal`` in every seat, in
+CPU seconds of this process (one core): the median and the slowest; a game without a review analyst
+has none.
 ``--http`` is the load bench's (:mod:`.load`).
 """
 
@@ -113,16 +114,33 @@ def _available(game_id: str) -> bool:
     return True
 
 
+def _reviewable(game_id: str) -> bool:
+    """Whether the game's bots give a review analyst (``ANALYST`` is optional)."""
+    from cardavia.bots.registry import NoReview, analyst_for
+
+    try:
+        analyst_for(game_id)
+    except NoReview:
+        return False
+    return True
+
+
 def run_bench(
-    *, seconds: float = 3.0, decisions: int = 1000, reviews: int = 0, log: Any = None
+    *,
+    seconds: float = 3.0,
+    decisions: int = 1000,
+    reviews: int = 0,
+    log: Any = None,
+    games: tuple[str, ...] | None = None,
 ) -> dict[str, Any]:
-    """The ``--json`` object of DESIGN.md's contract, for every game whose engine is installed.
+    """The ``--json`` object of DESIGN.md's contract, for every game whose engine is installed
+    (``games``: only those).
 
     ``seconds`` of random deals per engine, at least ``decisions`` timed decisions per level;
     with ``reviews`` > 0, a ``"review"`` key too: per game, :func:`review_times` of that many deals.
     """
     out: dict[str, Any] = {"engine": {}, "decisions": {}}
-    for game_id in game_ids():
+    for game_id in games if games is not None else game_ids():
         if not _available(game_id):
             if log:
                 print(f"bench: {game_id}: no engine yet, skipped", file=log)
@@ -141,7 +159,10 @@ def run_bench(
                     f"  p99 {figures['p99_ms']:.2f} ms  n={figures['n']}",
                     file=log,
                 )
-        if reviews > 0:
+        if reviews > 0 and not _reviewable(game_id):
+            if log:
+                print(f"bench: {game_id}: no review analyst, review skipped", file=log)
+        elif reviews > 0:
             r = review_times(game_id, reviews)
             out.setdefault("review", {})[game_id] = r
             if log:
@@ -171,8 +192,11 @@ def format_bench(result: dict[str, Any]) -> str:
 
 
 def run_bench_command(args: argparse.Namespace) -> int:
-    """``cardavia bench [--json] [--quick]`` (``--http`` is :mod:`.load`'s, dispatched by the CLI)."""
+    """``cardavia bench [--json] [--quick] [--game G ...]`` (``--http`` is :mod:`.load`'s, dispatched by
+    the CLI)."""
     seconds, decisions, reviews = (0.3, 100, 2) if args.quick else (3.0, 1000, 20)
-    result = run_bench(seconds=seconds, decisions=decisions, reviews=reviews, log=sys.stderr)
+    chosen = getattr(args, "game", None)
+    games = tuple(chosen) if chosen else None
+    result = run_bench(seconds=seconds, decisions=decisions, reviews=reviews, log=sys.stderr, games=games)
     print(json.dumps(result) if args.json else format_bench(result))
     return 0

@@ -1,10 +1,15 @@
 """``cardavia arena``: bots against each other on duplicate deals.
 
-Every seeded deal is played once per rotation of the seats' levels (seat s plays level
-``seats[(s - r) % n]`` in rotation r), so each level meets the same cards from every chair and the
-luck of the deal cancels. A level's figures are pooled over the chairs it sat in; the independent
+The engine says who plays with whom (``protocol.teams_of``: a partnership game's ``teams``, else every
+seat alone). The arena gives each team one level, so partners always play the same level: "one level
+against two of another" in a four-seat partnership game is ``--seats hard,normal`` (a level per team),
+or a level per seat that agrees within each team. Every seeded deal is played once per rotation of the
+teams' levels (team t plays level ``levels[(t - r) % n]`` in rotation r; with two teams, each deal is
+played twice with the teams' seats swapped), so each level meets the same cards from every chair and
+the luck of the deal cancels. A level's figures are pooled over the chairs it sat in; the independent
 unit of its interval is the deal (the mean of its nets over the deal's rotations), because the
-rotations of one deal are not independent of each other.
+rotations of one deal are not independent of each other. The text output adds the ladder's steps:
+each level against the next lower one, paired on the same deals (:func:`ladder_steps`).
 """
 
 from __future__ import annotations
@@ -17,12 +22,14 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, TextIO
 
 from cardavia.bots.base import LEVELS
 from cardavia.bots.registry import get_bot
 from cardavia.bots.stats import mean_interval, wilson_interval
+from cardavia.games.protocol import teams_of
 from cardavia.games.registry import get_game
 
 
@@ -60,10 +67,38 @@ def deal_seed(seed: int, index: int) -> int:
     return random.Random(f"arena:{seed}:{index}").getrandbits(62)
 
 
-def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
-    """The level of each seat in each rotation: rotation r seats level ``seats[i]`` in ``(i + r) % n``."""
-    n = len(seats)
-    return [tuple(seats[(s - r) % n] for s in range(n)) for r in range(n)]
+def rotations(levels: Sequence[str], teams: Sequence[Sequence[int]] | None = None) -> list[tuple[str, ...]]:
+    """The level of each seat in each rotation: rotation r seats level ``levels[i]`` with team
+    ``(i + r) % n`` (``teams``: each team's seats; by default every seat is a team of its own)."""
+    groups = [[s] for s in range(len(levels))] if teams is None else [list(t) for t in teams]
+    n = len(groups)
+    if len(levels) != n:
+        raise ValueError(f"{n} teams need {n} levels, got {len(levels)}")
+    out = []
+    for r in range(n):
+        row = [""] * sum(len(g) for g in groups)
+        for t, seats in enumerate(groups):
+            for s in seats:
+                row[s] = levels[(t - r) % n]
+        out.append(tuple(row))
+    return out
+
+
+def team_levels(game_id: str, seats: Sequence[str]) -> list[str]:
+    """One level per team from ``--seats``: given per team, or per seat when partners agree
+    (``ValueError`` saying what is wrong otherwise)."""
+    game = get_game(game_id)
+    teams = teams_of(game)
+    if len(seats) == len(teams):
+        return list(seats)
+    if len(seats) != game.num_seats:
+        per_team = f" (or {len(teams)} teams)" if len(teams) != game.num_seats else ""
+        raise ValueError(f"{game_id} needs {game.num_seats} seats{per_team}, got {len(seats)}")
+    for team in teams:
+        if len({seats[s] for s in team}) > 1:
+            who = " and ".join(str(s) for s in team)
+            raise ValueError(f"seats {who} are partners in {game_id}: give them one level")
+    return [seats[team[0]] for team in teams]
 
 
 def play_deal(game_id: str, levels: Sequence[str], seed: int, keep_record: bool = False) -> Play:
@@ -89,9 +124,12 @@ def play_deal(game_id: str, levels: Sequence[str], seed: int, keep_record: bool 
 def play_duplicate(
     game_id: str, seats: Sequence[str], seed: int, index: int, keep_records: bool = False
 ) -> list[Play]:
-    """Deal ``index`` of the run, played once per rotation of ``seats``."""
+    """Deal ``index`` of the run, played once per rotation of the teams' levels (``seats``: a level
+    per team, or per seat as :func:`team_levels` reads it)."""
     s = deal_seed(seed, index)
-    return [play_deal(game_id, levels, s, keep_records) for levels in rotations(seats)]
+    teams = teams_of(get_game(game_id))
+    by_team = team_levels(game_id, seats)
+    return [play_deal(game_id, levels, s, keep_records) for levels in rotations(by_team, teams)]
 
 
 def _play_duplicate_args(args: tuple[str, tuple[str, ...], int, int, bool]) -> list[Play]:
@@ -167,6 +205,44 @@ def summarize(deals: Sequence[Sequence[Play]]) -> dict[str, LevelFigures]:
     return figures
 
 
+@dataclass(frozen=True)
+class Step:
+    """One level against the level below it in the ladder, paired on the same deals."""
+
+    upper: str
+    lower: str
+    deals: int
+    difference: float  # mean over deals of (upper's deal figure - lower's): net points a seat-deal
+    ci95: tuple[float, float]
+
+
+def ladder_steps(deals: Sequence[Sequence[Play]]) -> list[Step]:
+    """Each level against the next lower one present (in the order of ``LEVELS``), paired by deal.
+
+    A level's deal figure is its mean net over the seats it sat in, over the deal's rotations (as in
+    :func:`summarize`); the difference of two levels' figures on one deal has the luck of the deal
+    taken out, both having met the same pieces from the same chairs, so its interval over deals is
+    much tighter than the two levels' own intervals would suggest.
+    """
+    per_deal: dict[str, dict[int, float]] = {}
+    for d, plays in enumerate(deals):
+        nets: dict[str, list[float]] = {}
+        for play in plays:
+            for seat, level in enumerate(play.levels):
+                nets.setdefault(level, []).append(play.net[seat])
+        for level, values in nets.items():
+            per_deal.setdefault(level, {})[d] = sum(values) / len(values)
+    present = [level for level in LEVELS if level in per_deal]
+    steps = []
+    for lower, upper in pairwise(present):
+        both = sorted(per_deal[lower].keys() & per_deal[upper].keys())
+        if len(both) < 2:
+            continue
+        iv = mean_interval([per_deal[upper][d] - per_deal[lower][d] for d in both])
+        steps.append(Step(upper, lower, len(both), iv.estimate, (iv.low, iv.high)))
+    return steps
+
+
 class ProgressBar:
     """A one-line progress bar with rate and time left, redrawn on ``stream`` at most ten times a second."""
 
@@ -203,9 +279,17 @@ def arena_json(game_id: str, deals: int, figures: Mapping[str, LevelFigures]) ->
     }
 
 
-def format_table(game_id: str, seats: Sequence[str], deals: int, figures: Mapping[str, LevelFigures]) -> str:
+def format_table(
+    game_id: str,
+    seats: Sequence[str],
+    deals: int,
+    figures: Mapping[str, LevelFigures],
+    steps: Sequence[Step] = (),
+) -> str:
+    teams = teams_of(get_game(game_id))
+    who = "teams" if len(teams) != len(seats) or any(len(t) > 1 for t in teams) else "seats"
     lines = [
-        f"{game_id}: {deals} duplicate deals x {len(seats)} rotations, seats {','.join(seats)}",
+        f"{game_id}: {deals} duplicate deals x {len(teams)} rotations, {who} {','.join(seats)}",
         f"{'level':<8} {'seat-plays':>10} {'mean net':>9} {'95% interval':>20}"
         f" {'win share':>10} {'95% interval':>16}",
     ]
@@ -217,20 +301,29 @@ def format_table(game_id: str, seats: Sequence[str], deals: int, figures: Mappin
             f"{level:<8} {f.seats:>10} {f.mean_net:>+9.3f} [{f.ci95[0]:>+8.3f}, {f.ci95[1]:>+8.3f}]"
             f" {f.win_share:>10.3f} [{f.win_ci95[0]:.3f}, {f.win_ci95[1]:.3f}]"
         )
+    for step in steps:
+        lines.append(
+            f"{step.upper} - {step.lower}: {step.difference:+.3f} [{step.ci95[0]:+.3f}, {step.ci95[1]:+.3f}]"
+            f" net a seat-deal, paired over {step.deals} deals"
+        )
     return "\n".join(lines)
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
-    """``cardavia arena GAME --seats L,L,... --deals N --seed S [--workers W] [--json] [--records DIR]``."""
+    """``cardavia arena GAME --seats L,L,... --deals N --seed S [--workers W] [--json] [--records DIR]``
+    (``--seats``: a level per seat, or per team in a partnership game)."""
     seats = [s.strip() for s in str(args.seats).split(",") if s.strip()]
-    game = get_game(args.game)
     problem = None
-    if len(seats) != game.num_seats:
-        problem = f"{args.game} needs {game.num_seats} seats, got {len(seats)}"
-    elif unknown := [s for s in seats if s not in LEVELS]:
+    by_team: list[str] = []
+    if unknown := [s for s in seats if s not in LEVELS]:
         problem = f"unknown level {unknown[0]!r}: expected one of {', '.join(LEVELS)}"
     elif args.deals < 1:
         problem = "--deals must be at least 1"
+    else:
+        try:
+            by_team = team_levels(args.game, seats)
+        except ValueError as exc:
+            problem = str(exc)
     if problem:
         print(f"cardavia arena: {problem}", file=sys.stderr)
         return 2
@@ -238,7 +331,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
     records = getattr(args, "records", None)
     deals = run_arena(
         args.game,
-        seats,
+        by_team,
         args.deals,
         args.seed,
         workers=args.workers,
@@ -255,5 +348,5 @@ def run_arena_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(arena_json(args.game, args.deals, figures)))
     else:
-        print(format_table(args.game, seats, args.deals, figures))
+        print(format_table(args.game, by_team, args.deals, figures, ladder_steps(deals)))
     return 0

@@ -20,6 +20,14 @@ chosen one and the ``keep`` best for the rest, and stop after ``min_samples`` on
 longer change (the interval straddles no threshold), else at ``max_samples``. No clock is read, so a
 review is a function of the record, the seat and the seed.
 
+A game whose decisions can be valued exactly (a few alternatives, each worth an expectation that
+can be enumerated) gives an :class:`ExactAnalyst` instead: :meth:`ExactAnalyst.exact` answers every
+alternative's exact expected net points from the seat's view, and whom they are computed against;
+nothing is sampled, so the seed and the cap on samples play no part, the loss is exact, its
+``ci95`` is ``[loss, loss]`` and its label is the threshold the loss itself reaches
+(:func:`review_exact`). The review says so: each decision lists every alternative's value
+(``options``) and ``against``.
+
 Each game's bots package exports ``ANALYST`` (see :func:`cardavia.bots.registry.analyst_for`).
 """
 
@@ -32,15 +40,17 @@ from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from cardavia.bots.base import Reason
 from cardavia.bots.stats import mean_interval
 from cardavia.games.errors import GameError, RecordError
+from cardavia.games.protocol import acting_seats
 from cardavia.games.registry import get_game
 from cardavia.games.replay import ReplayRejected, replay_record
 
 LABELS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
+EXACT_DIGITS = 6  # an exact review's figures are written to a millionth of a point (sampled: 0.01)
 
 
 @dataclass(frozen=True)
@@ -118,6 +128,69 @@ class Analyst(Protocol):
 
 
 @dataclass(frozen=True)
+class Exact:
+    """Every alternative of a decision with its exact expected net points for the seat, and whom
+    the values are computed against (the other seats' play the values assume)."""
+
+    values: tuple[tuple[Any, float], ...]  # (action, expected net points), in the view's legal order
+    against: Reason  # says whom the values are computed against ("against Normal at every other seat")
+
+
+@runtime_checkable
+class ExactAnalyst(Protocol):
+    """What a game provides for its reviews when each decision can be valued exactly (``ANALYST``
+    in its bots package, in place of a sampling :class:`Analyst`): told apart by its ``exact``."""
+
+    thresholds: Thresholds  # a label is earned when the (exact) loss reaches its threshold
+    version: int  # as Analyst.version: raised whenever a stored review's figures would change
+
+    def is_decision(self, view: Any) -> bool:
+        """Whether the seat has a real choice (False for a forced turn)."""
+        ...
+
+    def exact(self, view: Any) -> Exact:
+        """Every legal action of ``view`` (at least one of each key) with its exact expected net
+        points for the seat, computed from the view alone, and whom they are computed against."""
+        ...
+
+    def choice(self, view: Any, action: Any) -> Hashable:
+        """Which choice of ``view`` ``action`` makes: actions with one choice are the same (two ways
+        of writing one move, or alike pieces), and a record's action is matched to its value by it."""
+        ...
+
+    def describe(self, view: Any, action: Any) -> Reason:
+        """``action`` named as a move to make from ``view``, a hint reason of the game (as
+        Analyst.describe)."""
+        ...
+
+    def reason(self, view: Any, action: Any, chosen: Any, value: float) -> Reason:
+        """Why ``action`` (the review's best, worth ``value``) is better than ``chosen``, in a
+        player's words (as Analyst.reason; the figures are the review's own)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Option:
+    """One alternative of an exactly reviewed decision: the action, its exact value, it named as a
+    move (Analyst.describe), and whether it is the choice made / the review's best."""
+
+    action: dict[str, Any]
+    value: float
+    move: Reason
+    chosen: bool
+    best: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "value": self.value,
+            "move": self.move.to_json(),
+            "chosen": self.chosen,
+            "best": self.best,
+        }
+
+
+@dataclass(frozen=True)
 class DecisionReview:
     """The review of one decision; ``index`` is the action's 0-based index in the record."""
 
@@ -133,9 +206,14 @@ class DecisionReview:
     alternatives: int
     better: Reason | None = None  # the best action named as a move (see Analyst.describe)
     mean: float = 0.0  # the best action's mean outcome over the samples (the chosen one's is mean − loss)
+    # an exact review's (ExactAnalyst): every alternative (action JSON, its exact value, it named
+    # as a move) and whom the values are computed against; a sampled review has neither
+    options: tuple[Option, ...] = ()
+    against: Reason | None = None
 
     def to_json(self, full: bool = False) -> dict[str, Any]:
-        """The contract's object; ``full`` adds what the replay page shows (reason, samples, spread)."""
+        """The contract's object; ``full`` adds what the replay page shows (reason, samples, spread).
+        An exact review adds ``exact``, ``against`` and every alternative's value (``options``)."""
         out: dict[str, Any] = {
             "index": self.index,
             "chosen": self.chosen,
@@ -144,6 +222,10 @@ class DecisionReview:
             "ci95": list(self.ci95),
             "label": self.label,
         }
+        if self.against is not None:
+            out["exact"] = True
+            out["against"] = self.against.to_json()
+            out["options"] = [option.to_json() for option in self.options]
         if full:
             out.update(
                 samples=self.samples,
@@ -167,10 +249,11 @@ class Review:
     seed: int = 0
     thresholds: tuple[float, float, float] = field(default=(0.0, 0.0, 0.0))
     version: int = 0  # the analyst's version (Analyst.version)
+    exact: bool = False  # made by an ExactAnalyst: every figure exact, none sampled
 
     @property
     def points_lost(self) -> float:
-        return round(math.fsum(d.loss for d in self.decisions), 2)
+        return round(math.fsum(d.loss for d in self.decisions), EXACT_DIGITS if self.exact else 2)
 
     @property
     def accuracy(self) -> float:
@@ -199,6 +282,8 @@ class Review:
             out["seed"] = self.seed
             out["version"] = self.version
             out["thresholds"] = dict(zip(LABELS[2:], self.thresholds, strict=True))
+            if self.exact:
+                out["exact"] = True
         return out
 
 
@@ -212,8 +297,8 @@ def decision_seed(seed: int, index: int) -> int:
     return random.Random(f"review:{seed}:{index}").getrandbits(62)
 
 
-def _round(x: float) -> float:
-    return round(x, 2) + 0.0  # no "-0.0" in the JSON
+def _round(x: float, digits: int = 2) -> float:
+    return round(x, digits) + 0.0  # no "-0.0" in the JSON
 
 
 def capped(sampling: Sampling, max_samples: int | None) -> Sampling:
@@ -301,6 +386,52 @@ def review_decision(
     )
 
 
+def review_exact(analyst: ExactAnalyst, game: Any, view: Any, chosen: Any, index: int) -> DecisionReview:
+    """Price ``chosen`` among the legal actions of ``view`` by their exact values (no sampling).
+
+    Alternatives that make one choice are one (the first listed stands for them); the best is the highest
+    value, a tie going to the chosen action, so an equally good choice loses nothing. The loss is
+    exact: ``ci95`` is ``[loss, loss]``, and the label is the one whose threshold the loss reaches.
+    """
+    exact = analyst.exact(view)
+    alts: dict[Hashable, tuple[Any, float]] = {}
+    for action, value in exact.values:
+        alts.setdefault(analyst.choice(view, action), (action, float(value)))
+    chosen_key = analyst.choice(view, chosen)
+    if chosen_key not in alts:
+        raise ValueError(f"the chosen action {chosen!r} is not among the values of the view's legal actions")
+    mine = alts[chosen_key][1]
+    best_key = max(alts, key=lambda k: (alts[k][1], k == chosen_key))
+    best_action, best = alts[best_key]
+    loss = _round(best - mine, EXACT_DIGITS) if best_key != chosen_key else 0.0
+    low = min(value for _, value in alts.values())
+    return DecisionReview(
+        index=index,
+        chosen=game.action_to_json(chosen),
+        best=game.action_to_json(chosen if best_key == chosen_key else best_action),
+        loss=loss,
+        ci95=(loss, loss),
+        label="best" if best_key == chosen_key else analyst.thresholds.label(best - mine),
+        samples=0,
+        spread=_round(best - low, EXACT_DIGITS),
+        reason=analyst.reason(view, best_action, chosen, best),
+        alternatives=len(alts),
+        better=None if best_key == chosen_key else analyst.describe(view, best_action),
+        mean=_round(best, EXACT_DIGITS),
+        options=tuple(
+            Option(
+                game.action_to_json(action),
+                _round(value, EXACT_DIGITS),
+                analyst.describe(view, action),
+                key == chosen_key,
+                key == best_key,
+            )
+            for key, (action, value) in alts.items()
+        ),
+        against=exact.against,
+    )
+
+
 def _best(values: list[list[float]], live: list[int], n: int) -> int:
     # ties go to the chosen action (index 0), then to the first in the legal order
     return max(live, key=lambda i: (round(math.fsum(values[i][:n]), 9), i == 0, -i))
@@ -343,11 +474,12 @@ def review_record(
     seat: int,
     *,
     seed: int = 0,
-    analyst: Analyst | None = None,
+    analyst: Analyst | ExactAnalyst | None = None,
     progress: Callable[[int, int], None] | None = None,
     max_samples: int | None = None,
 ) -> Review:
-    """Review every decision of ``seat`` in a finished record.
+    """Review every decision of ``seat`` in a finished record (by sampling, or exactly where the
+    game's analyst is an :class:`ExactAnalyst`: then ``seed`` and ``max_samples`` play no part).
 
     Raises :class:`ReplayRejected` for a record ``cardavia replay`` rejects, and
     :class:`ReviewError` for an unfinished record or a seat the game does not have. ``progress``
@@ -368,19 +500,38 @@ def review_record(
     deal, actions = game.deal_from_record(record)
     todo: list[tuple[int, Any, Any]] = []
     for index, action in enumerate(actions):
-        if deal.to_act() == seat:
+        if actor(deal, action) == seat:
             view = deal.view(seat)  # the seat's view at that moment: never the state
             if analyst.is_decision(view):
                 todo.append((index, view, action))
         deal.apply(action)
     out = []
     for done, (index, view, action) in enumerate(todo):
-        d = review_decision(analyst, game, view, action, index, seed, max_samples)
+        if isinstance(analyst, ExactAnalyst):
+            d: DecisionReview | None = review_exact(analyst, game, view, action, index)
+        else:
+            d = review_decision(analyst, game, view, action, index, seed, max_samples)
         if d is not None:
             out.append(d)
         if progress:
             progress(done + 1, len(todo))
-    return Review(outcome.game, seat, tuple(out), seed, analyst.thresholds.as_tuple(), analyst.version)
+    thresholds = analyst.thresholds.as_tuple()
+    exact = isinstance(analyst, ExactAnalyst)
+    return Review(outcome.game, seat, tuple(out), seed, thresholds, analyst.version, exact)
+
+
+def actor(deal: Any, action: Any) -> int | None:
+    """The seat whose decision ``action`` is, in ``deal`` before it is applied: the seat to act; in
+    a deal where several seats may act at once (its ``acting()`` names more than one), the one of
+    them the action leaves with nothing more to decide (the deal is not changed)."""
+    to_act: int | None = deal.to_act()
+    seats = frozenset(acting_seats(deal))
+    if len(seats) <= 1:
+        return to_act
+    after = deal.clone()
+    after.apply(action)
+    gone = seats - frozenset(acting_seats(after))
+    return min(gone) if len(gone) == 1 else to_act
 
 
 def review_text(text: str, seat: int, *, seed: int = 0, max_samples: int | None = None) -> Review:

@@ -65,6 +65,8 @@ The conformance suite checks them on every step of random deals."""
 
 OPTIONAL_VIEW_KEYS: Mapping[str, str] = {
     "explain": "a finished deal's payments, line by line (``cardavia.games.payments``), where it has them",
+    "acting": "the seats that may act now (:func:`acting_seats`), ascending; a view need not have it: "
+    "the service writes it into every view it sends (``[to_act]`` or ``[]`` for a one-seat game)",
 }
 """Keys a view may have, which the shared pages read when it does."""
 
@@ -74,7 +76,7 @@ class View(Protocol):
     """What one seat may know: its own hidden pieces and everything public, nothing more."""
 
     seat: int
-    legal: Sequence[Any]  # this seat's legal actions when it is to act, else empty
+    legal: Sequence[Any]  # this seat's legal actions while it is acting (see ``acting_seats``), else empty
 
     def to_json(self) -> JSON:
         """The JSON sent to that seat's browser (the only payload toward a player): every key of
@@ -84,20 +86,29 @@ class View(Protocol):
 
 
 class Deal(Protocol[A, V_co]):
-    """One deal in progress. Mutable: ``apply`` changes it in place, or raises and changes nothing."""
+    """One deal in progress. Mutable: ``apply`` changes it in place, or raises and changes nothing.
+
+    Most games await one seat at a time (``to_act``). A game where several seats decide at once
+    (every seat sets its tiles in secret) also has ``acting() -> Collection[int]``, the seats that
+    may act now, each of which may ``apply`` in any order; ``to_act`` is then one of them (the
+    lowest, say), for code that walks a deal one action at a time. Layers above ask
+    :func:`acting_seats`, never ``acting`` itself, so a one-seat game needs no such method.
+    """
 
     num_seats: int
 
     def to_act(self) -> int | None:
-        """The seat whose decision is awaited, or None once the deal is over."""
+        """The seat whose decision is awaited (one of :func:`acting_seats`), or None once over."""
         ...
 
     def legal_actions(self) -> Sequence[A]:
-        """Every legal action of the seat to act, in a stable order (empty when over)."""
+        """Every legal action of ``to_act()``, in a stable order (empty when over). Any acting
+        seat's own are its view's ``legal`` (``view(seat).legal``)."""
         ...
 
     def apply(self, action: A) -> None:
-        """Apply the action of the seat to act; raise ``IllegalAction`` (state untouched) if illegal."""
+        """Apply the action of an acting seat (the one action names, else ``to_act``); raise
+        ``IllegalAction`` (state untouched) if illegal."""
         ...
 
     def view(self, seat: int) -> V_co:
@@ -132,6 +143,21 @@ class Deal(Protocol[A, V_co]):
     def clone(self) -> Deal[A, V_co]:
         """An independent copy (bots play copies out; the original never changes)."""
         ...
+
+
+def acting_seats(deal: Deal[Any, Any]) -> tuple[int, ...]:
+    """The seats that may act now, ascending: the deal's ``acting()`` where it has one (several
+    seats deciding at once), else ``(to_act(),)``; ``()`` once the deal is over.
+
+    The one question the service, the bots' driver and the pages ask about whose decision it is:
+    a person acts when their seat is here, the server acts for every bot seat here."""
+    if deal.is_over():
+        return ()
+    acting = getattr(deal, "acting", None)
+    if callable(acting):
+        return tuple(sorted(acting()))
+    seat = deal.to_act()
+    return () if seat is None else (seat,)
 
 
 class Game(Protocol[A, V]):
@@ -181,3 +207,23 @@ class Game(Protocol[A, V]):
     def next_dealer(self, result: Mapping[str, Any]) -> int | None:
         """Who holds the first role in the next deal after this result; None means draw at random."""
         ...
+
+
+@runtime_checkable
+class Partnership(Protocol):
+    """A game played by teams (optional, beside :class:`Game`): ``teams`` lists each team's seats.
+
+    The engine declares it, so that no layer above derives who plays with whom: the arena seats a
+    team with one level (partners never play two levels), and plays each deal once per team in every
+    team's seats.
+    """
+
+    teams: tuple[tuple[int, ...], ...]
+
+
+def teams_of(game: Game[Any, Any]) -> tuple[tuple[int, ...], ...]:
+    """The seats of each team: the game's ``teams`` if it declares them (:class:`Partnership`), else
+    every seat on its own."""
+    if isinstance(game, Partnership):
+        return tuple(tuple(team) for team in game.teams)
+    return tuple((seat,) for seat in range(game.num_seats))

@@ -37,6 +37,12 @@ _ENTRIES: dict[str, GameEntry] = {
         ),
         GameEntry("cherki", "cardavia.games.cherki", "cardavia.bots.cherki", "cardavia.web.games.cherki"),
         GameEntry("pai-gow", "cardavia.games.pai_gow", "cardavia.bots.pai_gow", "cardavia.web.games.pai_gow"),
+        GameEntry(
+            "twenty-nine",
+            "cardavia.games.twenty_nine",
+            "cardavia.bots.twenty_nine",
+            "cardavia.web.games.twenty_nine",
+        ),
     )
 }
 

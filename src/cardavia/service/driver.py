@@ -23,6 +23,19 @@ When a bot's move becomes visible must tell nothing about the hidden pieces it w
 bot's move is written no earlier than ``max(pace, floor)`` after the previous move, where the floor
 of the bot's level (:data:`MIN_STEP_MS`) is above the time that level takes to decide (its searches
 are bounded by work, not by the clock: ``cardavia bench`` measures the decision times).
+
+Seats deciding at once (``protocol.acting_seats`` holds several, as when every seat sets its tiles
+in secret): the server decides for every bot seat among them (and every person's handed to the
+AI), each from that seat's own view only and with a seed of its own, and writes all of them at one
+moment: ``max(pace, the greatest floor of any level)`` after the decision opened (the log's time of
+the action before it, or when the table was made or its last seat filled), one after the other in
+seat order. The floor covers the group's decisions made one after the other (Pai Gow's hard: at
+most 40 ms of CPU a decision over 600 measured, so 120 ms for three, under the 500 ms floor); a
+group whose deciding took longer is logged as a warning. That moment depends on neither their
+pieces nor their level, nor on what the people deciding at the same time do; a write that comes
+later (a restarted process, a lost race) comes at once, never at a moment a bot's pieces chose.
+People deciding at the same time act whenever they like, each on their own clock
+(:meth:`TableState.turn_started` of their seat).
 """
 
 from __future__ import annotations
@@ -32,10 +45,10 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardavia.bots.base import Decision
@@ -72,6 +85,19 @@ class _Plan:
     view: Any  # the bot seat's view (None for a forced step or a new deal)
     timeout: float | None = None  # a person's decision: seconds they have before the AI makes it
     auto: int = 0  # the AI decides for a person: AUTO_TIME or AUTO_LEFT
+    seed: int = 0  # the seed of the AI's decision (see :func:`decision_seed`); 0 where none is made
+    # seats deciding at once: every server decision of the group (step, view, seed, auto), by seat,
+    # written together at ``opened`` (the store's clock) + the group's wait
+    group: tuple[tuple[Step, Any, int, int], ...] = ()
+    opened: float = 0.0
+
+
+def decision_seed(state: TableState, seat: int) -> int:
+    """The seed of the AI's decision for acting ``seat``: of the seq its decision began at (and of
+    the seat, where several seats decide at once), the same in every process and every retry."""
+    if state.together(seat):
+        return bot_seed(state.record.seed, state.decision_seq(seat), seat)
+    return bot_seed(state.record.seed, state.seq)
 
 
 def _default_think(game: str, level: str, view: Any, seed: int) -> Decision[Any]:
@@ -102,7 +128,7 @@ def settle(service: TableService, table_id: str, think: Think | None = None) -> 
         if step.kind in ("bot", "away"):
             view = state.deal.view(step.seat)
             level = record.level if step.kind == "away" else record.seats[step.seat]
-            decision = think(record.game, level, view, bot_seed(record.seed, state.seq))
+            decision = think(record.game, level, view, decision_seed(state, step.seat))
             action = state.game.action_to_json(decision.action)
         else:
             action = dict(step.action or {})
@@ -116,6 +142,7 @@ class BotDriver:
 
     ``min_step_ms``: the floor between a bot's move and the previous move, one number for every
     level or a mapping of level to milliseconds (missing levels: :data:`DEFAULT_MIN_STEP_MS`).
+    ``pace_sleep``: how it waits before writing a move (``asyncio.sleep``; a test's fake clock).
     """
 
     def __init__(
@@ -127,6 +154,7 @@ class BotDriver:
         offload: Offload | None = None,
         min_step_ms: int | Mapping[str, int] | None = None,
         turn_limit: Callable[[int], float] | None = None,
+        pace_sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
         self.service = service
         self.workers = workers
@@ -140,6 +168,8 @@ class BotDriver:
         self._resume: asyncio.Task[None] | None = None
         # the seconds a person is given for a turn limit of n seconds (tests shorten it)
         self.turn_limit: Callable[[int], float] = turn_limit or float
+        # how the driver waits out the pace and floor before a move (tests give a fake clock's)
+        self.pace_sleep: Callable[[float], Awaitable[None]] = pace_sleep or asyncio.sleep
         self._wake: dict[str, asyncio.Event] = {}  # a table waiting on a person: set when it moves
         self._deadlines: dict[tuple[str, int], float] = {}  # (table, seq) -> when the AI takes over
 
@@ -148,6 +178,13 @@ class BotDriver:
         if isinstance(self.min_step_ms, int):
             return self.min_step_ms / 1000
         return self.min_step_ms.get(level, DEFAULT_MIN_STEP_MS) / 1000
+
+    def together_floor_s(self) -> float:
+        """The least delay, in seconds, before the bots of a decision made at once are written: the
+        greatest floor of any level, so that the moment tells nothing of the level either."""
+        if isinstance(self.min_step_ms, int):
+            return self.min_step_ms / 1000
+        return max([DEFAULT_MIN_STEP_MS, *self.min_step_ms.values()]) / 1000
 
     def _executor(self) -> Executor | None:
         if self.workers <= 0:
@@ -238,19 +275,55 @@ class BotDriver:
                         return None
                     gone, wait = due
                     view = state.deal.view(gone)
-                    return _Plan(state, state.seq, state.record, Step("auto", gone), view, wait, AUTO_LEFT)
-                seat = state.deal.to_act()
-                if seat is None:  # timed() means a person is to act: never the case, for the types
-                    return None
+                    seed = decision_seed(state, gone)
+                    return _Plan(
+                        state, state.seq, state.record, Step("auto", gone), view, wait, AUTO_LEFT, seed
+                    )
                 # counted from when the turn began as the log says (what the page shows), so that
-                # a restarted or another process gives no person more time than the clock showed
-                spent = max(0.0, self.service.clock() - state.turn_started())
-                limit = max(0.0, self.turn_limit(state.record.turn_limit_s or 0) - spent)
+                # a restarted or another process gives no person more time than the clock showed;
+                # of several people deciding at once, the one whose time ends first
+                now = self.service.clock()
+                given = self.turn_limit(state.record.turn_limit_s or 0)
+                left = {
+                    s: max(0.0, given - max(0.0, now - state.turn_started(s))) for s in state.persons_to_act()
+                }
+                if not left:  # timed() means a person is to act: never the case, for the types
+                    return None
+                seat = min(left, key=lambda s: (left[s], s))
                 view = state.deal.view(seat)
-                return _Plan(state, state.seq, state.record, Step("auto", seat), view, limit, AUTO_TIME)
-            view = state.deal.view(step.seat) if step.kind in ("bot", "away") else None
+                seed = decision_seed(state, seat)
+                return _Plan(
+                    state, state.seq, state.record, Step("auto", seat), view, left[seat], AUTO_TIME, seed
+                )
+            if step.kind not in ("bot", "away"):
+                return _Plan(state, state.seq, state.record, step, None)
             auto = AUTO_LEFT if step.kind == "away" else 0
-            return _Plan(state, state.seq, state.record, step, view, auto=auto)
+            plan = _Plan(
+                state,
+                state.seq,
+                state.record,
+                step,
+                state.deal.view(step.seat),
+                auto=auto,
+                seed=decision_seed(state, step.seat),
+            )
+            if not state.together(step.seat):
+                return plan
+            # seats deciding at once: every server decision that began with this one, written together
+            began = state.decision_seq(step.seat)
+            group = tuple(
+                (
+                    s,
+                    state.deal.view(s.seat),
+                    decision_seed(state, s.seat),
+                    AUTO_LEFT if s.kind == "away" else 0,
+                )
+                for s in state.server_steps()
+                if s.kind in ("bot", "away")
+                and state.together(s.seat)
+                and state.decision_seq(s.seat) == began
+            )
+            return replace(plan, group=group, opened=state.turn_started(step.seat))
 
     async def _out_of_time(self, table_id: str, plan: _Plan) -> bool:
         """Wait for the person of ``plan`` until their time is up (True) or the table moves (False)."""
@@ -320,17 +393,22 @@ class BotDriver:
                             moved = self._moved(table_id, plan.state, plan.seq)
                         fresh = not moved
                         continue
+                    if plan.group:
+                        await self._write_together(table_id, plan)
+                        last_move = loop.time()
+                        fresh = True  # several writes: read the log again
+                        delay = FIRST_BACKOFF_S
+                        continue
                     if plan.view is not None:
                         level = record.level if auto else record.seats[step.seat]
-                        seed = bot_seed(record.seed, plan.seq)
-                        decision = await self.decide(record.game, level, plan.view, seed)
+                        decision = await self.decide(record.game, level, plan.view, plan.seed)
                         action = plan.state.game.action_to_json(decision.action)
                         wait = max(record.pace_ms / 1000, self.floor_s(level))
                     else:
                         action = dict(step.action or {})
                         wait = record.pace_ms / 1000
                     # always yield, so that a table played at pace 0 never starves the other requests
-                    await asyncio.sleep(max(0.0, last_move + wait - loop.time()))
+                    await self.pace_sleep(max(0.0, last_move + wait - loop.time()))
                     async with gate:
                         written = await self.offload.run(
                             self.service.server_step, table_id, plan.seq, step.seat, action, auto
@@ -352,6 +430,31 @@ class BotDriver:
             if self._tasks.get(table_id) is asyncio.current_task():
                 del self._tasks[table_id]
                 self._wake.pop(table_id, None)
+
+    async def _write_together(self, table_id: str, plan: _Plan) -> None:
+        """Decide every server decision of ``plan.group`` (each from its seat's own view), then
+        write them all, in seat order, at the group's one moment (see the module docstring)."""
+        record = plan.record
+        actions: list[tuple[int, Any, int]] = []
+        started = time.perf_counter()
+        for step, view, seed, auto in plan.group:
+            level = record.level if auto else record.seats[step.seat]
+            decision = await self.decide(record.game, level, view, seed)
+            actions.append((step.seat, plan.state.game.action_to_json(decision.action), auto))
+        wait = max(record.pace_ms / 1000, self.together_floor_s())
+        spent = time.perf_counter() - started
+        if spent > wait:  # the floor must cover the group's deciding (see MIN_STEP_MS)
+            log.warning(
+                "table %s: deciding %d bots at once took %.0f ms", record.id, len(actions), spent * 1000
+            )
+        # the moment is the log's (what every process reads alike); never later than ``wait`` from
+        # now, should the clock have stepped back
+        left = plan.opened + wait - self.service.clock()
+        await self.pace_sleep(max(0.0, min(wait, left)))
+        gate = self._gate or asyncio.Semaphore(2)
+        for seat, action, auto in actions:
+            async with gate:
+                await self.offload.run(self.service.server_step, table_id, plan.seq, seat, action, auto)
 
     async def close(self) -> None:
         self._closed = True

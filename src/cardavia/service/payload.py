@@ -4,10 +4,10 @@ the seat the browser holds (seat 0 for the host)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
-from cardavia.games.protocol import Outcome
+from cardavia.games.protocol import Deal, Outcome, acting_seats
 from cardavia.service.state import HUMAN, TableState, host_seat
 
 JSON = dict[str, Any]
@@ -21,11 +21,20 @@ def outcome_json(outcome: Outcome) -> JSON:
 
 
 def view_json(state: TableState, viewer: int = VIEWER) -> JSON:
-    """``viewer``'s view; its legal actions only while it is really that seat's choice to make."""
+    """``viewer``'s view; its legal actions only while it is really that seat's choice to make;
+    ``acting``, the seats that may act now (several at once in some games), in every game's view."""
     view = state.deal.view(viewer)
-    out = dict(view.to_json())
+    out = with_acting(view.to_json(), state.deal)
     status = state.status_for(viewer)
     out["legal"] = [state.game.action_to_json(a) for a in view.legal] if status == HUMAN else []
+    return out
+
+
+def with_acting(view: Mapping[str, Any], deal: Deal[Any, Any]) -> JSON:
+    """A view's JSON with ``acting`` (``protocol.OPTIONAL_VIEW_KEYS``): the seats that may act now,
+    as :func:`acting_seats` says, written by the service so that no game needs to."""
+    out = dict(view)
+    out["acting"] = list(acting_seats(deal))
     return out
 
 
@@ -88,7 +97,7 @@ def table_out(
     under the table's turn limit (None without a limit or a person to decide): the page counts
     down from it, so a reload shows the same clock."""
     record = state.record
-    left = state.turn_left_s(time.time() if now is None else now)
+    left = state.turn_left_s(time.time() if now is None else now, viewer)
     origin = record.origin or {}
     return {
         "id": record.id,
@@ -115,4 +124,15 @@ def table_out(
         "deals": [
             {"deal_no": d.deal_no, "result": d.result, **outcome_json(d.outcome)} for d in state.finished
         ],
+        "series": series_json(state),
     }
+
+
+def series_json(state: TableState) -> JSON | None:
+    """The score of the table's deals taken together, as the game's optional ``series`` says it
+    from their results (a match to a target, say); None for a game without one."""
+    series = getattr(state.game, "series", None)
+    if series is None:
+        return None
+    out: JSON = series([d.result for d in state.finished])
+    return out

@@ -17,6 +17,7 @@ def deal_seed(seed: int, deal_no: int) -> int:
     return derive(seed, "deal", deal_no)
 
 
-def bot_seed(seed: int, seq: int) -> int:
-    """The seed of the bot decision taken at ``seq``: the same in every process and every retry."""
-    return derive(seed, "bot", seq)
+def bot_seed(seed: int, seq: int, seat: int | None = None) -> int:
+    """The seed of the bot decision taken at ``seq``: the same in every process and every retry.
+    ``seat``: of one of several seats deciding at once from ``seq`` (each its own seed)."""
+    return derive(seed, "bot", seq) if seat is None else derive(seed, "bot", seq, seat)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia.games.errors import IllegalAction
-from cardavia.games.protocol import Deal, Game, Outcome
+from cardavia.games.protocol import Deal, Game, Outcome, acting_seats
 from cardavia.games.registry import get_game
 from cardavia.service.seeds import deal_seed
 from cardavia.store.db import AUTO_LEFT, LoggedAction, TableRecord
@@ -100,7 +100,15 @@ class TableState:
         self.finished: list[DealSummary] = []
         self.totals = [0] * self.num_seats
         self._pending: tuple[int, Step | None] = (-1, None)  # (seq, pending()) memo
+        self._steps: tuple[int, list[Step]] = (-1, [])  # (seq, server_steps()) memo
+        # Each acting seat: the seq its decision began at (the log's length then), and whether it
+        # began together with other seats' (several deciding at once). A seat that acts and acts
+        # again begins a new decision; one that stays acting while others act keeps its own.
+        self._decisions: dict[int, tuple[int, bool]] = {}
+        # log[i]'s decision: the seq it began at (a new-deal marker: its own seq)
+        self._began: list[int] = []
         self._begin_deal(1, None)
+        self._finish_if_over()  # a deal may be over as it is dealt (annulled before any action)
 
     # -- replay -----------------------------------------------------------------------------------
     @classmethod
@@ -127,6 +135,8 @@ class TableState:
         self.dealer = dealer
         self.deal_start = self.seq
         self.deal: Deal[Any, Any] = self._new_deal(deal_no, dealer)
+        self._decisions = {}
+        self._track_acting(None)
 
     def _new_deal(self, deal_no: int, dealer: int | None) -> Deal[Any, Any]:
         """Deal ``deal_no`` from the start. Every deal comes from the table's own seed, but for the
@@ -146,7 +156,8 @@ class TableState:
         return {"deal_seed": deal_seed(self.record.seed, deal_no), "dealer": dealer}
 
     def apply_entry(self, entry: LoggedAction, action: Any = None) -> DealSummary | None:
-        """Apply the next action (``action``: its parsed form, if known); the deal it finished, if any.
+        """Apply the next action (``action``: its parsed form, if known); the deal it finished, if any
+        (a new-deal marker finishes the new deal when it is over as it is dealt).
 
         An illegal action raises ``IllegalAction`` and leaves the state as it was.
         """
@@ -156,15 +167,60 @@ class TableState:
             if not self.deal.is_over() or entry.action.get("deal") != self.deal_no + 1:
                 raise CorruptLog(f"seq {entry.seq}: a new deal before the last one ended")
             self.log.append(entry)
+            self._began.append(entry.seq)
             self._begin_deal(self.deal_no + 1, entry.action.get("dealer"))
-            return None
-        if entry.seat != self.deal.to_act():
+            # a deal over as it is dealt (a game that annuls a deal before any action) is finished
+            # at once: scored, and a drawn one dealt again by the server
+            return self._finish_if_over()
+        if entry.seat not in self._decisions:
             raise CorruptLog(f"seq {entry.seq}: seat {entry.seat} is not to act")
         if action is None:
             action = self.game.action_from_json(entry.action, entry.seat)
         self.deal.apply(action)
         self.log.append(entry)
+        self._began.append(self._decisions[entry.seat][0])
+        self._track_acting(entry.seat)
         return self._finish_if_over()
+
+    def _track_acting(self, actor: int | None) -> None:
+        """After ``actor``'s action (None: a new deal), note when each acting seat's decision began."""
+        acting = acting_seats(self.deal)
+        together = len(acting) > 1
+        old = self._decisions
+        self._decisions = {s: old[s] if s in old and s != actor else (self.seq, together) for s in acting}
+
+    # -- who decides ------------------------------------------------------------------------------
+    def acting(self) -> tuple[int, ...]:
+        """The seats that may act now (:func:`cardavia.games.protocol.acting_seats`), ascending."""
+        return tuple(sorted(self._decisions))
+
+    def decision_seq(self, seat: int) -> int:
+        """The seq at which acting ``seat``'s decision began (the log's length then): the same in
+        every process, whatever other seats deciding at the same time did since. KeyError if
+        ``seat`` is not acting."""
+        return self._decisions[seat][0]
+
+    def together(self, seat: int) -> bool:
+        """Whether acting ``seat``'s decision began together with other seats' (decided at once)."""
+        return self._decisions[seat][1]
+
+    def deciding_since(self, seat: int, seq: int) -> bool:
+        """Whether ``seat`` is acting now and its decision began at or before ``seq``: what it chose
+        from the table at ``seq`` is still its decision to make (the actions logged since, if any,
+        are other seats' deciding at the same time). For a one-seat game: ``seq`` is the log's length."""
+        decision = self._decisions.get(seat)
+        return decision is not None and decision[0] <= seq <= self.seq
+
+    def made_since(self, seat: int, seq: int) -> LoggedAction | None:
+        """The log entry of the decision ``seat`` had to make at ``seq``, if it is already logged
+        (at ``seq`` or, while others deciding at the same time wrote theirs, after it)."""
+        for i in range(max(0, seq), self.seq):
+            entry = self.log[i]
+            if entry.seat < 0:
+                return None
+            if entry.seat == seat:
+                return entry if self._began[i] <= seq else None
+        return None
 
     def _finish_if_over(self) -> DealSummary | None:
         if not self.deal.is_over():
@@ -203,14 +259,18 @@ class TableState:
         return any(p is not None and p.get("owner") is None for p in self.record.people)
 
     def status_for(self, viewer: int) -> str:
-        """The status as ``viewer`` sees it: "human" only when the decision is theirs; "people"
-        when another person is to decide; "waiting" while invited seats are still open."""
+        """The status as ``viewer`` sees it: "human" whenever a decision is theirs to make now
+        (their seat is acting: at once with others, the server's or people's, perhaps); else
+        "bots" or "over" as :meth:`status` says, "people" when only other people are to decide,
+        "waiting" while invited seats are still open."""
+        if viewer in self.persons_to_act():
+            return HUMAN
         status = self.status()
         if status != HUMAN:
             return status
         if self.waiting:
             return "waiting"
-        return HUMAN if self.deal.to_act() == viewer else "people"
+        return "people"
 
     def handed(self, seat: int) -> bool:
         """Whether the host handed ``seat``'s person, who had left, to the AI until they are back."""
@@ -234,32 +294,48 @@ class TableState:
         """Whether an invited person holds a seat here (a table of friends, under way or not)."""
         return any(p is not None and p.get("owner") is not None for p in self.record.people)
 
-    def person_turn(self) -> int | None:
-        """The seat of the person to decide now at a shared table, if one is (else None)."""
-        if not self.shared or self.status() != HUMAN or self.waiting:
-            return None
-        return self.deal.to_act()
+    def persons_to_act(self) -> tuple[int, ...]:
+        """The acting seats whose decision is a person's to make now (not the server's: not a bot's,
+        not a forced action, not a seat handed to the AI), ascending; none while invited seats are
+        open."""
+        if self.waiting:
+            return ()
+        server = {step.seat for step in self.server_steps()}
+        return tuple(s for s in self.acting() if self.record.seats[s] == HUMAN and s not in server)
+
+    def person_turns(self) -> tuple[int, ...]:
+        """The seats of the people to decide now at a shared table (none at a table of one)."""
+        return self.persons_to_act() if self.shared else ()
 
     def timed(self) -> bool:
         """Whether a person is to decide under a turn limit (the AI plays for them when it ends)."""
-        return self.record.turn_limit_s is not None and self.status() == HUMAN and not self.waiting
+        return self.record.turn_limit_s is not None and bool(self.persons_to_act())
 
-    def turn_started(self) -> float:
-        """When the decision waiting now became the one to make: the time the last action was
-        written, or, before any, when the last invited seat was filled (else the table was made).
-        The store's clock, in seconds, as the log keeps it: what every process reads alike."""
+    def turn_started(self, seat: int | None = None) -> float:
+        """When acting ``seat``'s decision (default: the first person's to decide, else the seat to
+        act) became one to make: the time the action before it was written, or, before any, when
+        the last invited seat was filled (else the table was made). Seats deciding at once began
+        together, whatever order they act in. The store's clock, in seconds, as the log keeps it:
+        what every process reads alike."""
         record = self.record
         began = record.created_at if record.seated_at is None else max(record.created_at, record.seated_at)
-        return max(began, self.log[-1].created_at) if self.log else began
+        if seat is None:
+            persons = self.persons_to_act()
+            seat = persons[0] if persons else self.deal.to_act()
+        decision = self._decisions.get(seat) if seat is not None else None
+        opened = self.seq if decision is None else decision[0]
+        return max(began, self.log[opened - 1].created_at) if opened > 0 else began
 
-    def turn_left_s(self, now: float) -> float | None:
-        """Seconds left at ``now`` before the AI makes the waiting person's decision for them (0 at
-        the earliest, the AI being about to play), or None when no person decides under a limit."""
-        if not self.timed() or self.record.turn_limit_s is None:
+    def turn_left_s(self, now: float, seat: int | None = None) -> float | None:
+        """Seconds left at ``now`` before the AI makes a person's decision for them (0 at the
+        earliest, the AI being about to play): ``seat``'s when it is a person to decide, else the
+        least of those deciding; None when no person decides under a limit."""
+        limit = self.record.turn_limit_s
+        persons = self.persons_to_act()
+        if limit is None or not persons:
             return None
-        return max(
-            0.0, min(float(self.record.turn_limit_s), self.turn_started() + self.record.turn_limit_s - now)
-        )
+        seats = (seat,) if seat in persons else persons
+        return max(0.0, min(float(limit), min(self.turn_started(s) for s in seats) + limit - now))
 
     def _next_step(self) -> Step | None:
         if self.waiting:
@@ -268,18 +344,38 @@ class TableState:
             if self.finished and self.finished[-1].outcome.drawn and not self.ends:
                 return Step("deal", -1, self.next_deal_marker())
             return None
-        seat = self.deal.to_act()
-        if seat is None:
-            return None
-        if self.record.seats[seat] == HUMAN:
-            forced = self.deal.forced_action()
+        steps = self.server_steps()
+        return steps[0] if steps else None
+
+    def server_steps(self) -> list[Step]:
+        """Every decision of an acting seat that is the server's to make now, by seat: a bot's, a
+        forced action (of ``to_act``, the one seat the rules force), a person's handed to the AI.
+        Empty while invited seats are open or once the deal is over."""
+        seq, steps = self._steps
+        if seq != self.seq:
+            steps = self._server_steps()
+            self._steps = (self.seq, steps)
+        return list(steps)
+
+    def _server_steps(self) -> list[Step]:
+        if self.waiting or self.deal.is_over():
+            return []
+        to_act = self.deal.to_act()
+        steps: list[Step] = []
+        for seat in self.acting():
+            if self.record.seats[seat] != HUMAN:
+                steps.append(Step("bot", seat))
+                continue
+            forced = self.deal.forced_action() if seat == to_act else None
             if forced is not None:
-                return Step("forced", seat, self.game.action_to_json(forced))
-            return Step("away", seat) if self.handed(seat) else None
-        return Step("bot", seat)
+                steps.append(Step("forced", seat, self.game.action_to_json(forced)))
+            elif self.handed(seat):
+                steps.append(Step("away", seat))
+        return steps
 
     def status(self) -> str:
-        """ "human" (seat 0 must act), "bots" (the server acts next) or "over" (the deal is finished)."""
+        """ "human" (only people are to act), "bots" (the server has a decision to make, perhaps
+        at once with people) or "over" (the deal is finished)."""
         if self.pending() is not None:
             return "bots"
         return "over" if self.deal.is_over() else HUMAN

@@ -22,9 +22,10 @@ from typing import Any
 from cardavia.bots.base import LEVELS
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import get_game
+from cardavia.games.seats import invite_order
 from cardavia.service import names
 from cardavia.service.errors import Conflict, HostOnly, NotFound, Stale, TableError
-from cardavia.service.payload import outcome_json
+from cardavia.service.payload import outcome_json, with_acting
 from cardavia.service.quick import QuickGate
 from cardavia.service.state import (
     HUMAN,
@@ -174,8 +175,9 @@ class TableService:
         turn_limit_s: int | None = None,
         host_name: str | None = None,
     ) -> TableState:
-        """A new table: seat 0 the human (the host), seats 1..``friends`` for invited people (see
-        :meth:`invite`), the other seats bots of ``level``. ``turn_limit_s``: a person's time per
+        """A new table: seat 0 the human (the host), the first ``friends`` seats of the game's
+        :func:`~cardavia.games.seats.invite_order` for invited people (see :meth:`invite`), the
+        other seats bots of ``level``. ``turn_limit_s``: a person's time per
         decision, after which the AI plays that decision for them. ``host_name``: the name the
         others see for the host (cleaned as a guest's is: ``bad-name`` when nothing is left)."""
         engine = get_game(game)  # RecordError "unknown-game"
@@ -191,7 +193,7 @@ class TableService:
             raise RecordError(
                 "bad-turn-limit", "the turn limit is none, 30 s or 120 s", {"turn_limit_s": turn_limit_s}
             )
-        invited = range(1, friends + 1)
+        invited = invite_order(engine)[:friends]
         if host_name is not None:
             host_name = names.display_name(host_name)
         record = TableRecord(
@@ -332,9 +334,12 @@ class TableService:
 
     # -- acting -----------------------------------------------------------------------------------
     def act(self, table_id: str, owner: str, seq: int, action_obj: object) -> tuple[TableState, int]:
-        """Seat 0's action chosen at ``seq``. Answers the state and the seq the reply's news start at.
+        """The action of ``owner``'s seat chosen at ``seq``. Answers the state and the seq the
+        reply's news start at.
 
-        Stale seq or not seat 0's turn: :class:`Stale`. Malformed: ``RecordError``; illegal:
+        The seat must be acting (several seats may be, deciding at once: each acts in any order,
+        and an action chosen at an older ``seq`` stands while only other seats acted since).
+        Stale seq or not that seat's decision: :class:`Stale`. Malformed: ``RecordError``; illegal:
         ``IllegalAction`` (nothing logged). The identical action resent after it was applied is
         answered as before and not applied again, even when the two copies race in two processes.
         """
@@ -369,10 +374,13 @@ class TableService:
         action_json = state.game.action_to_json(action)
         if seq != state.seq:
             if 0 <= seq < state.seq:
-                done = state.log[seq]
-                if done.seat == seat and done.action == action_json and not done.auto:
+                done = state.made_since(seat, seq)
+                if done is not None and done.action == action_json and not done.auto:
                     return state, seq
-            raise Stale("stale", f"the table is at {state.seq}, not {seq}", state)
+            # Seats deciding at once act in any order: a decision made from the table at ``seq``
+            # stands while it is still the seat's to make (only other seats' actions came since).
+            if not state.deciding_since(seat, seq):
+                raise Stale("stale", f"the table is at {state.seq}, not {seq}", state)
         if state.status_for(seat) != HUMAN:
             raise Stale("not-your-turn", "it is not your turn", state)
         self._commit(state, state.entry(seat, action_json), action)
@@ -495,7 +503,7 @@ class TableService:
                 "that person is at the table: the AI plays for them only once they have left",
                 {"seat": seat},
             )
-        status = "bots" if state.person_turn() == seat else None  # the hint for a restarted server
+        status = "bots" if seat in state.person_turns() else None  # the hint for a restarted server
         if not self.store.set_handed(table_id, seat, True, status):
             raise TableError("seat-not-open", "that seat is not a person's", {"seat": seat})
         self.forget(table_id)
@@ -570,7 +578,8 @@ class TableService:
         return frozenset(s for s in state.persons() if s in seen and now - seen[s] < LEFT_AFTER_S)
 
     def left_turn(self, state: TableState) -> tuple[int, float] | None:
-        """At a shared table with no turn limit, the person to decide now and the seconds until
+        """At a shared table with no turn limit, the person to decide now (of several deciding at
+        once: the one the AI is due for first, the lowest seat of equals) and the seconds until
         the AI decides for them: :data:`AWAY_GRACE_S` after they were last seen (0: now).
 
         None when no person is to decide, the table has a turn limit (it has its own clock), or no
@@ -578,23 +587,30 @@ class TableService:
         """
         if state.record.turn_limit_s is not None:
             return None
-        seat = state.person_turn()
-        if seat is None:
+        seats = state.person_turns()
+        if not seats:
             return None
         # This process's recent read first (the driver asks after every move at every shared table):
         # it can only be older than the store, so it says the AI is due earlier, never later. The
         # store is asked only when that read says nobody waits, or that the AI is due now.
-        due = self._left_turn(state, seat, self.presence(state.record.id))
+        due = self._left_turn(state, seats, self.presence(state.record.id))
         if due is None or due[1] <= 0:
-            due = self._left_turn(state, seat, self.presence(state.record.id, fresh=True))
+            due = self._left_turn(state, seats, self.presence(state.record.id, fresh=True))
         return due
 
-    def _left_turn(self, state: TableState, seat: int, seen: dict[int, float]) -> tuple[int, float] | None:
+    def _left_turn(
+        self, state: TableState, seats: tuple[int, ...], seen: dict[int, float]
+    ) -> tuple[int, float] | None:
         now = self.clock()
-        if not any(s != seat and s in seen and now - seen[s] < LEFT_AFTER_S for s in state.persons()):
-            return None
-        last = seen.get(seat, state.record.created_at)
-        return seat, max(0.0, last + AWAY_GRACE_S - now)
+        due: tuple[int, float] | None = None
+        for seat in seats:
+            if not any(s != seat and s in seen and now - seen[s] < LEFT_AFTER_S for s in state.persons()):
+                continue
+            last = seen.get(seat, state.record.created_at)
+            wait = max(0.0, last + AWAY_GRACE_S - now)
+            if due is None or wait < due[1]:
+                due = (seat, wait)
+        return due
 
     def next_deal(self, table_id: str, owner: str, seq: int) -> TableState:
         """Deal the next deal once the current one is over (idempotent for the same ``seq``, even
@@ -624,13 +640,15 @@ class TableService:
         ``auto``: the AI's for a person, and why (``AUTO_TIME``: their time ran out; ``AUTO_LEFT``:
         they had left), marked so in the log.
 
-        False if the table is no longer at ``seq`` (another process or request got there first).
+        False if the table is no longer at ``seq`` (another process or request got there first),
+        unless ``seat`` decides at once with others and only they acted since (it is still its
+        decision to make: written at the log's end).
         """
         with self.lock(table_id):
             state = self._cache.get(table_id)
-            if state is None or state.seq != seq:
+            if state is None or not self._server_may(state, seq, seat):
                 state = self._state(table_id, None)
-                if state.seq != seq:
+                if not self._server_may(state, seq, seat):
                     return False
             action = None if seat < 0 else state.game.action_from_json(action_json, seat)
             try:
@@ -638,6 +656,14 @@ class TableService:
             except Stale:
                 return False
             return True
+
+    @staticmethod
+    def _server_may(state: TableState, seq: int, seat: int) -> bool:
+        """Whether the server's action for ``seat`` decided at ``seq`` still applies: the table is
+        at ``seq``, or (seats deciding at once) ``seat``'s decision begun by then is still to make."""
+        if state.seq == seq:
+            return True
+        return seat >= 0 and state.deciding_since(seat, seq)
 
     def _commit(self, state: TableState, entry: LoggedAction, action: Any) -> None:
         entry = replace(entry, created_at=self.clock())  # when the next turn begins, kept in the log
@@ -698,7 +724,13 @@ class TableService:
             return None if over is None else outcome_json(over)
 
         steps: list[JSON] = [
-            {"seq": None, "seat": None, "action": None, "view": deal.view(me).to_json(), "outcome": outcome()}
+            {
+                "seq": None,
+                "seat": None,
+                "action": None,
+                "view": with_acting(deal.view(me).to_json(), deal),
+                "outcome": outcome(),
+            }
         ]
         for entry in entries:
             deal.apply(state.game.action_from_json(entry.action, entry.seat))
@@ -707,7 +739,7 @@ class TableService:
                     "seq": entry.seq,
                     "seat": entry.seat,
                     "action": public_action(state.game, entry.seat, entry.action, me),
-                    "view": deal.view(me).to_json(),
+                    "view": with_acting(deal.view(me).to_json(), deal),
                     "outcome": outcome(),
                 }
             )

@@ -175,6 +175,8 @@ class TableOut(BaseModel):
     totals: list[int]
     last: list[dict[str, Any]]
     deals: list[dict[str, Any]]
+    # the deals' score taken together, where the game keeps one (``Game.series``: a match to ±6)
+    series: dict[str, Any] | None = None
     # a table started from another's finished deal: {"table", "deal_no", "step"} of where it came from
     origin: dict[str, Any] | None = None
     ends: bool = False  # the table ends with its current deal (no next deal)
@@ -282,7 +284,7 @@ def game_error_response(exc: GameError, since: int | None = None, owner: str | N
 def _driven(state: TableState) -> bool:
     """Whether the bot driver must look at the table: a bot is to act, or a person under a limit,
     or a person at a shared table (who may have left: the driver asks the store whether they did)."""
-    return state.status() == "bots" or state.timed() or state.person_turn() is not None
+    return state.status() == "bots" or state.timed() or bool(state.person_turns())
 
 
 def _out(rt: Runtime, state: TableState, since: int | None, viewer: int) -> dict[str, Any]:
@@ -476,11 +478,14 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
         ]
         with rt.service.lock(state.record.id):
             out = _out(rt, state, None, 0)
+            # the server may have moves to make while the host decides too (seats deciding at once)
+            driven.append(state.status() == "bots")
         out["invites"] = [{"seat": seat, "url": join_url(request, token)} for seat, token in tokens]
         return out, 201
 
+    driven: list[bool] = []
     body_out, code = await rt.offload.run(_sure, rt, work)  # a failure after the table was made: unknown
-    if code == 201 and body_out["status"] == "bots":
+    if code == 201 and any(driven):
         rt.driver.kick(body_out["id"])
     reply = JSONResponse(body_out, status_code=code)
     return _with_cookie(reply, response) if code == 201 else reply
@@ -750,7 +755,14 @@ async def events(
         try:
             with rt.service.reading(table_id, owner, trust=current) as state:
                 status = state.status()
-                settling = status == "bots" and state.record.pace_ms == 0 and rt.driver.busy(table_id)
+                # (unpaced bots' moves are coalesced, unless people decide at the same time: theirs
+                # are news to the others at once)
+                settling = (
+                    status == "bots"
+                    and state.record.pace_ms == 0
+                    and not state.persons_to_act()
+                    and rt.driver.busy(table_id)
+                )
                 wanted = mode == "always" or (state.seq != after and (mode == "changed" or not settling))
                 viewer = _seen_by(state, owner)
                 if state.shared:

@@ -29,6 +29,7 @@ from typing import Any
 from cardavia.bots.base import LEVELS
 from cardavia.games.protocol import Game
 from cardavia.games.registry import GameEntry, entries
+from cardavia.games.seats import invite_order
 from cardavia.i18n.catalogs import LOCALE_DIR
 from cardavia.i18n.languages import DEFAULT, LANGUAGES
 from cardavia.web.content import Tradition
@@ -70,6 +71,14 @@ def _check_engine(entry: GameEntry) -> None:
         raise BadEntry(entry.id, f"its GAME lacks {', '.join(missing)} (cardavia.games.protocol.Game)")
     if game.name != entry.id:
         raise BadEntry(entry.id, f"its GAME is named {game.name!r}, not its registry id")
+    try:
+        invite_order(game)
+    except ValueError:
+        raise BadEntry(
+            entry.id, f"its GAME's invite_order is not seats 1 to {game.num_seats - 1} once each"
+        ) from None
+    if hasattr(game, "series") and not callable(game.series):
+        raise BadEntry(entry.id, "its GAME's series is not a function of the finished deals' results")
 
 
 def _check_bots(entry: GameEntry) -> None:

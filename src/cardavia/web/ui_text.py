@@ -442,6 +442,17 @@ REPLAY: dict[str, Msg | Plural] = {
         "scored %(best)s on average, yours %(chosen)s.",
     ),
     "why": Msg("replay: the reason the better move is better; %(reason)s is the reason", "Why: %(reason)s"),
+    "option_value": Msg(
+        "replay, an exact review: one choice the player had and its exact value; %(move)s says the choice "
+        "('set 6-6+3-4 behind and 5-6+2-5 in front'), %(points)s its average result in points a deal (a "
+        "decimal such as 0.454 or −0.441)",
+        "%(move)s: %(points)s",
+    ),
+    "option_value_yours": Msg(
+        "replay, an exact review: the choice the player made and its exact value; %(move)s says the choice, "
+        "%(points)s its average result in points a deal (a decimal)",
+        "%(move)s (your choice): %(points)s",
+    ),
     "losses_heading": Msg(
         "replay: heading of the list of the player's costliest decisions", "Biggest losses"
     ),

@@ -11,6 +11,7 @@ import pytest
 from cardavia.bots.pai_gow import BOTS
 from cardavia.bots.pai_gow.exact import HANDS, value_splits
 from cardavia.bots.pai_gow.levels import HardBot, split_of
+from cardavia.bots.pai_gow.messages import HINTS
 from cardavia.games.pai_gow import DEFAULT_OPTIONS, GAME, PaiGowDeal, View, result, splits_of, tile
 from cardavia.games.pai_gow.tiles import Tile, unseen_by
 
@@ -46,35 +47,85 @@ def test_among_equal_high_hands_normal_takes_the_higher_low_and_easy_the_reverse
 
 
 def test_normal_says_why_in_a_player_s_words() -> None:
+    # what goes behind, what can still beat it (from the seat's own tiles only), what goes in front
     _, _, text = chosen("normal", "6-6 6-6 1-4 2-5")
-    assert text == "keeps the Heaven pair behind: it beats every banker's hand but the Supreme"
+    assert (
+        text
+        == "keeps the Heaven pair behind: it beats every banker's hand but the Supreme; 2-5+1-4 goes in front"
+    )
     _, _, text = chosen("normal", "6-6 6-6 1-4 2-5", seat=1, banker=1)
-    assert text == "keeps the Heaven pair behind: it beats every player's hand but the Supreme"
+    assert (
+        text
+        == "keeps the Heaven pair behind: it beats every player's hand but the Supreme; 2-5+1-4 goes in front"
+    )
+    _, _, text = chosen("normal", "6-6 6-6 2-4 2-5")  # holding a tile of the Supreme: no one else has it
+    assert text == (
+        "keeps the Heaven pair behind: with a tile of the Supreme in your hand no one can hold the Supreme, "
+        "so nothing beats it; 2-5+2-4 goes in front"
+    )
     _, _, text = chosen("normal", "2-4 1-2 1-4 2-5")
-    assert text == "keeps the Supreme behind: nothing beats it; 2-5+1-4 (2 points) goes in front"
+    assert text == "keeps the Supreme behind: nothing beats it; 2-5+1-4 goes in front"
     _, _, text = chosen("normal", "1-1 1-1 1-4 2-5")
-    assert text.startswith("keeps the Earth pair behind: only a higher pair beats it")
+    assert text == "keeps the Earth pair behind: only a higher pair beats it; 2-5+1-4 goes in front"
+    _, _, text = chosen("normal", "4-5 3-6 1-4 2-5")
+    assert text == "keeps the nine pair behind: only a higher pair beats it; 2-5+1-4 goes in front"
+    _, _, text = chosen("normal", "6-6 4-5 1-4 2-5")
+    assert text == "puts the Heaven Wong (6-6+4-5) behind: only a pair ranks above it; 2-5+1-4 goes in front"
+    _, _, text = chosen("normal", "1-1 3-6 1-4 2-5")
+    assert text.startswith(
+        "puts the Earth Wong (1-1+3-6) behind: only a pair or a Heaven Wong ranks above it"
+    )
+    _, _, text = chosen("normal", "6-6 3-5 1-4 2-5")
+    assert text.startswith("puts the Heaven Gong (6-6+3-5) behind: only a pair or a Wong ranks above it")
+    _, _, text = chosen("normal", "1-1 4-4 1-4 2-5")
+    assert text.startswith("puts the Earth Gong (1-1+4-4) behind: only a pair, a Wong or a Heaven Gong ranks")
     _, _, text = chosen("normal", "2-2 1-5 5-6 3-6")
     assert text == (
-        "puts 5-6+1-5 behind, the strongest hand these tiles make (7 points), and 2-2+3-6 in front (3 points)"
+        "puts 5-6+1-5 behind, 7 points, the strongest hand these tiles make, and 2-2+3-6 in front, 3 points"
     )
+    _, _, text = chosen("normal", "1-4 1-5 1-6 3-3")  # 1 and 0: the plural phrases
+    assert text.endswith("in front, 1 point")
+    _, _, text = chosen("normal", "4-6 5-5 5-6 6-6")
+    assert text.endswith("in front, 0 points")
     _, _, text = chosen("easy", "2-2 1-5 5-6 3-6")
-    assert text.startswith("makes the front hand as strong as it can: 1-5+3-6 in front (5 points)")
+    assert text == "puts 1-5+3-6 in front, the strongest front hand these tiles allow, and 2-2+5-6 behind"
+
+
+def test_every_hint_is_a_template_with_parameters_the_table_can_show() -> None:
+    # no parameter of a reason holds words of its own (a hand's description): codes, a tile's
+    # name, whole numbers; each template's placeholders are among its parameters or counts
+    for codes in (
+        "6-6 6-6 1-4 2-5",
+        "2-4 1-2 1-4 2-5",
+        "4-5 3-6 1-4 2-5",
+        "1-1 4-4 1-4 2-5",
+        "2-2 1-5 5-6 3-6",
+    ):
+        for level in ("easy", "normal", "hard"):
+            reason = BOTS[level].decide(view_of(codes), random.Random(0)).reason
+            for key, value in reason.params.items():
+                assert isinstance(value, int | float | str | list), (key, value)
+                if isinstance(value, list):
+                    assert all(isinstance(v, str) and "-" in v for v in value), (key, value)
+            assert reason.id in HINTS
 
 
 def test_hard_takes_the_exact_best_and_says_what_it_gains_over_normal() -> None:
     high, low, text = chosen("hard", "3-4 2-5 6-6 5-6")
     assert {high, low} in ({"6-6+3-4", "5-6+2-5"}, {"6-6+2-5", "5-6+3-4"})
-    assert "+0.454 points a deal on average against Normal at every other seat" in text
-    assert text.endswith("0.244 more than the strongest hand behind")  # 0.4539 - 0.2099
+    assert text.endswith(
+        "win more on average than the strongest hand behind, counting every hand the others may hold"
+    )
+    reason = BOTS["hard"].decide(view_of("3-4 2-5 6-6 5-6"), random.Random(0)).reason
+    assert reason.params["ev"] == pytest.approx(0.4539, abs=0.0001)
+    assert reason.params["gain"] == pytest.approx(0.4539 - 0.2099, abs=0.0002)
     high, low, text = chosen("hard", "2-2 1-5 5-6 3-6")
     assert (high, low) == ("2-2+5-6", "1-5+3-6")  # 5/5, not Normal's 7/3
-    assert "-0.441 points a deal on average against Normal at every other seat, 0.124 more" in text
     assert chosen("hard", "2-4 1-2 6-6 1-6") == (
         "1-2+2-4",
         "6-6+1-6",
-        "1-2+2-4 behind (the Supreme) and 6-6+1-6 in front (9 points) do best of 3 splits: "
-        "+0.983 points a deal on average against Normal at every other seat",
+        "1-2+2-4 behind and 6-6+1-6 in front win the most on average of the 3 splits, counting every hand "
+        "the others may hold",
     )
 
 
@@ -165,11 +216,14 @@ def test_a_seat_that_has_set_has_nothing_to_decide() -> None:
 
 
 def test_hard_can_be_told_the_other_seats_levels() -> None:
+    # against an Easy banker, Hard answers Easy's sets: the split with the best EV against Easy
     view = view_of("2-2 1-5 5-6 3-6")
-    against_easy = HardBot(levels=("normal", "easy", "normal", "normal")).decide(view, random.Random(0))
-    assert "against Easy as the banker" in against_easy.reason.text
+    levels = ("normal", "easy", "normal", "normal")
+    decision = HardBot(levels=levels).decide(view, random.Random(0))
+    valued = value_splits(0, view.hand, 1, levels)
+    assert decision.reason.params["ev"] == pytest.approx(float(max(v.ev for v in valued)), abs=0.0001)
     bank_view = view_of("2-2 1-5 5-6 3-6", seat=1, banker=1)
-    text = (
-        HardBot(levels=("easy", "normal", "normal", "easy")).decide(bank_view, random.Random(0)).reason.text
-    )
-    assert "against Easy at seat 0, Normal at seat 2, Easy at seat 3" in text
+    levels = ("easy", "normal", "normal", "easy")
+    decision = HardBot(levels=levels).decide(bank_view, random.Random(0))
+    valued = value_splits(1, bank_view.hand, 1, levels)
+    assert decision.reason.params["ev"] == pytest.approx(float(max(v.ev for v in valued)), abs=0.0001)

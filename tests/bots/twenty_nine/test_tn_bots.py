@@ -57,8 +57,17 @@ def test_a_bid_says_why_in_words() -> None:
     deal.apply(opening.action)
     challenge = BOTS["normal"].decide(deal.view(1), random.Random(0))
     assert challenge.action == Action(1, "bid", value=17)
-    assert challenge.reason.text == "bid 17: 6 points in hand and 3 cards of Hearts to make trumps"
-    assert challenge.reason.params == {"value": 17, "points": 6, "count": 3, "suit": "h"}
+    assert challenge.reason.text == (
+        "bid 17: Jack of Hearts, Nine of Hearts and Ace of Hearts make 6 points in hand,"
+        " and 3 cards of Hearts can be trumps"
+    )
+    assert challenge.reason.params == {
+        "value": 17,
+        "cards": ["Jh", "9h", "Ah"],
+        "points": 6,
+        "count": 3,
+        "suit": "h",
+    }
     assert limit_of(("Jh", "9h", "Ah", "7c")) == 12 + 6 + 2 + 2 and limit_of(("Kc", "Qd", "8s", "7h")) == 12
 
 
@@ -69,8 +78,13 @@ def _world(seed: int, actions: list[Action], trump: int) -> TwentyNineDeal:
     return deal
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
-def test_a_non_bidder_decides_the_same_whatever_the_hidden_trump(level: str) -> None:
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_non_bidder_decides_the_same_whatever_the_hidden_trump(
+    level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cardavia.bots.twenty_nine.hard as hard
+
+    monkeypatch.setattr(hard, "WORLDS", 4)  # the same search, fewer worlds: the test is about inputs
     compared = 0
     for seed in range(30):
         deal = play(seed, ["normal"] * 4)
@@ -89,7 +103,8 @@ def test_a_non_bidder_decides_the_same_whatever_the_hidden_trump(level: str) -> 
                     world = _world(seed, actions[:cut], trump)
                 except IllegalAction:  # the bidder's leads may be illegal under another trump
                     continue
-                choices.add(BOTS[level].decide(world.view(seat), random.Random(cut)).action)
+                decision = BOTS[level].decide(world.view(seat), random.Random(cut))
+                choices.add((decision.action, repr(decision.reason.to_json())))
             assert len(choices) == 1
             compared += 1
     assert compared > 200
@@ -134,24 +149,114 @@ def test_the_ladder_on_fixed_deals(better: str, worse: str) -> None:
 def test_hard_plays_legal_actions_and_its_work_is_fixed_by_public_counts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Each play decision of ``hard`` plays out exactly WORLDS x (legal actions) worlds: both counts
-    are public, so its thinking does not depend on the hidden cards."""
+    """Each decision of ``hard`` plays out exactly WORLDS x (candidates) worlds, its bids included (the
+    lowest bid against the pass): both counts are public, so its thinking does not depend on the
+    hidden cards."""
     import cardavia.bots.twenty_nine.hard as hard
 
     calls: list[int] = []
     real = hard.play_out
     monkeypatch.setattr(hard, "play_out", lambda deal, rng: calls.append(1) or real(deal, rng))
-    for seed in range(2):
+    for seed in range(3):
         deal = GAME.new_deal(seed)
         rng = random.Random(seed)
         while (seat := deal.to_act()) is not None:
             view = deal.view(seat)
-            level = "hard" if seat == 0 else "normal"
+            level = "hard" if seat in (0, 1) else "normal"
             calls.clear()
             decision = BOTS[level].decide(view, rng)
             assert decision.action in deal.legal_actions()
             assert "{" not in decision.reason.text
             if level == "hard":
-                searched = view.phase == "play" and len(view.legal) > 1
-                assert len(calls) == (hard.WORLDS * len(view.legal) if searched else 0)
+                assert len(calls) == hard.WORLDS * len(hard.candidates(view))
+                if view.phase == "auction" and any(a.do == "pass" for a in view.legal):
+                    assert len(calls) == 2 * hard.WORLDS  # the lowest bid against the pass, played out
+                elif view.phase != "auction":
+                    assert len(calls) == (hard.WORLDS * len(view.legal) if len(view.legal) > 1 else 0)
             deal.apply(decision.action)
+
+
+def test_the_hints_say_why_an_ask_and_a_pair_in_words() -> None:
+    from cardavia.bots.twenty_nine.explain import reason_for
+
+    asks = pairs = 0
+    for seed in range(120):
+        deal = GAME.new_deal(seed)
+        rng = random.Random(seed)
+        while (seat := deal.to_act()) is not None:
+            view = deal.view(seat)
+            for action in view.legal:
+                if action.do == "reveal":
+                    led = view.trick[0][1][-1]
+                    text = reason_for(view, action).text
+                    name = {"c": "Clubs", "d": "Diamonds", "h": "Hearts", "s": "Spades"}[led]
+                    assert text.startswith(f"ask for the trump: you cannot follow {name}"), text
+                    asks += 1
+                if action.do == "pair":
+                    assert view.bidder is not None
+                    reason = reason_for(view, action)
+                    if view.bidder % 2 == seat % 2:
+                        assert reason.text == (
+                            f"declare the pair: your side's target drops from {view.bid} to {view.bid - 4}"
+                        )
+                    else:
+                        target = min(view.bid + 4, 28)
+                        assert reason.text == (
+                            f"declare the pair: the bidders' target rises from {view.bid} to {target}"
+                        )
+                    pairs += 1
+            deal.apply(BOTS["normal"].decide(view, rng).action)
+    assert asks > 20 and pairs > 3
+
+
+def test_a_hint_never_names_a_trump_the_seat_does_not_know() -> None:
+    """Before the reveal a non-bidder's reasons (its guess included) are the same whatever the hidden
+    trump: they come from its view only."""
+    from cardavia.bots.twenty_nine.explain import reason_for
+
+    looked = 0
+    for seed in range(40):
+        deal = play(seed, ["normal"] * 4)
+        if deal.bidder is None:
+            continue
+        actions = list(deal.log)
+        for cut in range(len(actions)):
+            worlds = []
+            for trump in range(4):
+                try:
+                    worlds.append(_world(seed, actions[:cut], trump))
+                except IllegalAction:
+                    break
+            if len(worlds) < 4 or worlds[0].reveal is not None or worlds[0].to_act() in (None, deal.bidder):
+                continue
+            seat = worlds[0].to_act()
+            assert seat is not None
+            views = [w.view(seat) for w in worlds]
+            if any(v.legal != views[0].legal for v in views):
+                continue
+            for action in views[0].legal:
+                texts = {reason_for(v, action).to_json().__repr__() for v in views}
+                assert len(texts) == 1
+                looked += 1
+    assert looked > 200
+
+
+def test_the_arena_seats_partners_with_one_level_and_swaps_the_teams() -> None:
+    from cardavia.bots.arena import play_duplicate, summarize, team_levels
+    from cardavia.games.protocol import teams_of
+    from games.twenty_nine.twenty_nine_helpers import twenty_nine_registered
+
+    assert teams_of(GAME) == ((0, 2), (1, 3))  # the engine says who plays with whom
+    with twenty_nine_registered():
+        assert team_levels("twenty-nine", ["easy", "random", "easy", "random"]) == ["easy", "random"]
+        with pytest.raises(ValueError, match="partners"):
+            team_levels("twenty-nine", ["easy", "random", "random", "random"])
+        plays = play_duplicate("twenty-nine", ["easy", "random"], seed=1, index=0)
+        assert [p.levels for p in plays] == [
+            ("easy", "random", "easy", "random"),
+            ("random", "easy", "random", "easy"),
+        ]
+        for p in plays:
+            assert p.net[0] == p.net[2] and p.net[1] == p.net[3] and p.net[0] == -p.net[1]
+        figures = summarize([plays])
+        assert figures["easy"].mean_net == pytest.approx(-figures["random"].mean_net)

@@ -5,8 +5,8 @@
 - ``normal``: MAX-HIGH, the strongest hand behind (:class:`.levels.NormalBot`; also the hints);
 - ``hard``: the exact best response by enumeration (:class:`.levels.HardBot`, :mod:`.exact`).
 
-The review is exact too (:mod:`.review`); it does not fit the platform's sampling ``Analyst``, so
-no ``ANALYST`` is exported until the platform has an exact one (the game is not registered yet).
+``ANALYST``: the exact review (:mod:`.review`, an :class:`cardavia.bots.review.ExactAnalyst`): each
+split's exact EV against Normal at every other seat, the loss and its label.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from cardavia.bots.base import Bot
 from cardavia.bots.pai_gow.levels import EasyBot, HardBot, NormalBot
+from cardavia.bots.pai_gow.review import ANALYST
 from cardavia.bots.random_bot import RandomBot
 
 BOTS: dict[str, Bot[Any]] = {
@@ -25,4 +26,4 @@ BOTS: dict[str, Bot[Any]] = {
     "hard": cast(Bot[Any], HardBot()),
 }
 
-__all__ = ["BOTS"]
+__all__ = ["ANALYST", "BOTS"]

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia.bots.base import Decision, Reason
-from cardavia.bots.pai_gow.exact import Valued, as_opponent, best_of, value_splits
-from cardavia.bots.pai_gow.messages import COUNTS, HINTS, LEVEL_NAMES
+from cardavia.bots.pai_gow.exact import Valued, best_of, value_splits
+from cardavia.bots.pai_gow.messages import COUNTS, HINTS
 from cardavia.bots.reasons import make_reason
-from cardavia.games.pai_gow import SetHand, Split, View, class_of, describe_key, make_split
-from cardavia.games.pai_gow.hands import PAIR
+from cardavia.games.pai_gow import SetHand, Split, View, class_of, make_split
+from cardavia.games.pai_gow.hands import GONG, PAIR, WONG
 
 
 def split_of(view: View, action: SetHand) -> Split:
@@ -45,68 +45,47 @@ def easy_choice(view: View) -> tuple[SetHand, Split]:
 
 
 def split_params(split: Split) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A split's reason parameters (codes and keys) and their English rendering."""
-    params = {
-        "high": [t.code for t in split.high],
-        "low": [t.code for t in split.low],
-        "high_name": split.high_key.to_json(),
-        "low_name": split.low_key.to_json(),
-    }
-    shown = {
-        "high": "+".join(t.code for t in split.high),
-        "low": "+".join(t.code for t in split.low),
-        "high_name": describe_key(split.high_key),
-        "low_name": describe_key(split.low_key),
-    }
+    """A split's reason parameters (the codes of each hand) and their English rendering."""
+    params = {"high": [t.code for t in split.high], "low": [t.code for t in split.low]}
+    shown = {"high": "+".join(t.code for t in split.high), "low": "+".join(t.code for t in split.low)}
     return params, shown
 
 
 def normal_reason(view: View, split: Split) -> Reason:
-    """Why the strongest hand goes behind, in a player's words."""
+    """Why the strongest hand goes behind, in a player's words: which hand goes behind and what can
+    still beat it, which goes in front. Only the seat's own view is read (its tiles, whether it banks)."""
     params, shown = split_params(split)
-    if split.high_key.category == PAIR:
+    key = split.high_key
+    if key.category == PAIR:
         cls = class_of(split.high[0])
         if cls.rank == 1:
             return make_reason(HINTS, "supreme-behind", params, shown)
         if cls.rank == 2:
+            if any(class_of(t).rank == 1 for t in view.hand):  # no one else can make the Supreme
+                return make_reason(HINTS, "heaven-pair-sure", params, shown)
             reason_id = "heaven-pair-behind-bank" if view.seat == view.banker else "heaven-pair-behind"
             return make_reason(HINTS, reason_id, params, shown)
-        params["pair"] = cls.site_name
+        params["tile"] = split.high[0].code  # the table names it ({tile_name}) in its language
+        shown["tile_name"] = cls.site_name
         return make_reason(HINTS, "pair-behind", params, shown)
-    return make_reason(HINTS, "max-high", params, shown)
+    if key.category in (WONG, GONG):
+        assert key.high is not None  # a Wong or a Gong is led by Heaven or Earth
+        heaven = class_of(key.high).rank == 2
+        kind = "wong" if key.category == WONG else "gong"
+        return make_reason(HINTS, f"{'heaven' if heaven else 'earth'}-{kind}-behind", params, shown)
+    # a points hand behind: the front one is a points hand too (it is not above it)
+    params.update(high_points=key.value, low_points=split.low_key.value)
+    return make_reason(HINTS, "points-behind", params, shown, COUNTS)
 
 
-def against(levels: Sequence[str], seat: int, banker: int) -> tuple[list[str], str]:
-    """The levels the other seats are counted as, as params (a level per seat) and English: a
-    player meets the banker only, so its value names the banker's level where the seats differ."""
-    counted = [as_opponent(level) for level in levels]
-    others = [counted[s] for s in range(len(counted)) if s != seat]
-    if len(set(others)) == 1:
-        text = f"{LEVEL_NAMES[others[0]]} at every other seat"
-    elif seat != banker:
-        text = f"{LEVEL_NAMES[counted[banker]]} as the banker"
-    else:
-        text = ", ".join(f"{LEVEL_NAMES[counted[s]]} at seat {s}" for s in range(len(counted)) if s != seat)
-    return [counted[s] if s != seat else "" for s in range(len(counted))], text
-
-
-def points(value: float) -> str:
-    return f"{value:+.3f}"
-
-
-def hard_reason(
-    seat: int, banker: int, best: Valued, valued: Sequence[Valued], levels: Sequence[str]
-) -> Reason:
-    """Why the exact best response is best: its EV, and what it gains over Normal's choice if it differs."""
+def hard_reason(best: Valued, valued: Sequence[Valued]) -> Reason:
+    """Why the exact best response is best, in words (its EV and what it gains over Normal's choice,
+    where it differs, are parameters for logs: the figures are shown by whoever shows them)."""
     params, shown = split_params(best.split)
-    ids, text = against(levels, seat, banker)
-    params.update(ev=round(float(best.ev), 4), against=ids)
-    shown.update(ev=points(float(best.ev)), against=text)
+    params["ev"] = round(float(best.ev), 4)
     normal = max(valued, key=lambda v: v.split.orders)
     if normal.ev < best.ev:
-        gain = float(best.ev - normal.ev)
-        params["gain"] = round(gain, 4)
-        shown["gain"] = f"{gain:.3f}"
+        params["gain"] = round(float(best.ev - normal.ev), 4)
         return make_reason(HINTS, "best-ev-gain", params, shown)
     params["count"] = len(valued)
     return make_reason(HINTS, "best-ev", params, shown, COUNTS)
@@ -152,4 +131,4 @@ class HardBot:
         valued = value_splits(view.seat, view.hand, view.banker, self.levels, view.options)
         best = best_of(valued)
         action = next(a for a in view.legal if a == best.action)
-        return Decision(action, hard_reason(view.seat, view.banker, best, valued, self.levels))
+        return Decision(action, hard_reason(best, valued))

@@ -6,7 +6,8 @@
 - ``hard``: determinized Monte Carlo over the play, on hidden states drawn to fit its view (:mod:`.hard`,
   :mod:`.sampler`, :mod:`.rollout`).
 
-The review's analyst is still to come; the game is not registered.
+``ANALYST`` prices every decision of a finished deal for ``cardavia review`` and the replay page
+(:mod:`.review`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from cardavia.bots.random_bot import RandomBot
 from cardavia.bots.twenty_nine.easy import EasyBot
 from cardavia.bots.twenty_nine.hard import HardBot
 from cardavia.bots.twenty_nine.normal import NormalBot
+from cardavia.bots.twenty_nine.review import ANALYST
 
 BOTS: dict[str, Bot[Any]] = {
     "random": RandomBot("twenty-nine"),
@@ -26,4 +28,4 @@ BOTS: dict[str, Bot[Any]] = {
     "hard": HardBot(),
 }
 
-__all__ = ["BOTS"]
+__all__ = ["ANALYST", "BOTS"]

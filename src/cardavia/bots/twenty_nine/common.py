@@ -4,6 +4,7 @@ same way (declare a pair when it may, name its longest suit)."""
 from __future__ import annotations
 
 from cardavia.bots.base import Decision
+from cardavia.bots.twenty_nine.explain import bid_reason
 from cardavia.bots.twenty_nine.messages import hint
 from cardavia.bots.twenty_nine.reading import best_suit, hand_points
 from cardavia.games.twenty_nine import Action, TwentyNineView
@@ -28,13 +29,11 @@ def auction_call(view: TwentyNineView, limit: int, mind_partner: bool) -> Decisi
     legal = by_do(view)
     bids = [a for a in legal.get("bid", []) if a.value is not None]
     pts = hand_points(view.hand)
-    suit, count = best_suit(view.hand)
     if view.defender is None:
         return Decision(bids[0], hint("open", value=bids[0].value))
     other = view.defender if view.seat == view.challenger else view.challenger
     if mind_partner and other == view.partner and limit < view.bid + 3:
         return Decision(legal["pass"][0], hint("pass-partner", value=view.bid))
     if bids and bids[0].value is not None and bids[0].value <= limit:
-        reason = "hold-strength" if bids[0].value == view.bid else "bid-strength"
-        return Decision(bids[0], hint(reason, value=bids[0].value, points=pts, count=count, suit=suit))
+        return Decision(bids[0], bid_reason(view, bids[0].value))
     return Decision(legal["pass"][0], hint("pass-weak", value=view.bid, points=pts))

@@ -12,6 +12,7 @@ import random
 
 from cardavia.bots.base import Decision
 from cardavia.bots.twenty_nine.common import auction_call, by_do, choose_trump
+from cardavia.bots.twenty_nine.explain import pair_reason
 from cardavia.bots.twenty_nine.messages import hint
 from cardavia.bots.twenty_nine.reading import current_winner, hand_points, points, strength, suit
 from cardavia.games.twenty_nine import Action, TwentyNineView
@@ -41,11 +42,13 @@ class EasyBot:
                 legal["pass"][0], hint("double-pass", value=view.bid, points=hand_points(view.hand))
             )
         if "pair" in legal:
-            return Decision(legal["pair"][0], hint("pair"))
+            return Decision(legal["pair"][0], pair_reason(view))
         plays = legal["play"]
         trick_points = sum(points(c) for _, c in view.trick)
         if "reveal" in legal and trick_points >= 3 and rng.random() < _ASK:
-            return Decision(legal["reveal"][0], hint("ask-win", points=trick_points))
+            return Decision(
+                legal["reveal"][0], hint("ask-win", led=suit(view.trick[0][1]), points=trick_points)
+            )
         if rng.random() < _NOISE:
             a = rng.choice(plays)
             return Decision(a, hint("casual", card=_code(a)))

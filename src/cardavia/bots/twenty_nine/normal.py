@@ -17,6 +17,7 @@ import random
 
 from cardavia.bots.base import Decision
 from cardavia.bots.twenty_nine.common import auction_call, by_do, choose_trump
+from cardavia.bots.twenty_nine.explain import pair_reason
 from cardavia.bots.twenty_nine.messages import hint
 from cardavia.bots.twenty_nine.reading import (
     beats,
@@ -70,7 +71,7 @@ class NormalBot:
         if "redouble" in legal:
             return self._redouble(view, legal)
         if "pair" in legal:
-            return Decision(legal["pair"][0], hint("pair"))
+            return Decision(legal["pair"][0], pair_reason(view))
         if not view.trick:
             return self._lead(view, legal["play"])
         return self._follow(view, legal)
@@ -121,14 +122,16 @@ class NormalBot:
         if "reveal" in legal and not partner_wins and trick_points >= _ASK_POINTS:
             if trump is not None:  # the bidder: ask only holding a trump to take it with
                 if any(suit(c) == trump for c in view.hand):
-                    return Decision(legal["reveal"][0], hint("ask-win", points=trick_points))
+                    return Decision(legal["reveal"][0], hint("ask-win", led=led, points=trick_points))
             else:
                 weights = trump_weights(view)
                 held = {suit(c) for c in view.hand}
                 likely = sum(w for s, w in weights.items() if s in held)
                 if likely >= _ASK_LIKELY:
-                    guess = max(weights, key=lambda s: weights[s])
-                    return Decision(legal["reveal"][0], hint("ask-likely", suit=guess, points=trick_points))
+                    guess = max(sorted(held), key=lambda s: weights[s])  # the likeliest it holds
+                    return Decision(
+                        legal["reveal"][0], hint("ask-likely", led=led, suit=guess, points=trick_points)
+                    )
         if (
             view.reveal is not None
             and view.reveal[0] == view.seat

@@ -1,19 +1,50 @@
-"""A fast play-out policy for the ``hard`` level's worlds: plain club habits read straight off a whole
-deal's state (a drawn world, where every card and the trump are known), with no view built.
+"""A fast play-out policy for the ``hard`` level's worlds and the review's: plain club habits read straight
+off a whole deal's state (a drawn world, where every card and the trump are known), with no view built.
 
-Declare a pair when allowed; ask for the trump when a trick worth two points or more goes to the
-opponents and a trump is held; take a trick cheaply when it is worth it; feed a partner's trick;
-lead the highest card of a suit where it is the master, else a low one; throw low.
+In the first stage every seat calls as ``normal`` does from its four cards (:func:`choose_call`: bid up
+to the limit of its four cards, leave a partner's bid alone unless much stronger, name its longest
+suit, double only with a clear margin). In the play: declare a pair when allowed; ask for the trump
+when a trick worth two points or more goes to the opponents and a trump is held; take a trick cheaply
+when it is worth it; feed a partner's trick; lead the highest card of a suit where it is the master,
+else a low one; throw low.
 """
 
 from __future__ import annotations
 
 import random
 
+from cardavia.bots.twenty_nine.normal import limit_of
+from cardavia.bots.twenty_nine.reading import best_suit, hand_points
+from cardavia.games.packs.french import CODES, SUITS
 from cardavia.games.twenty_nine import POINTS, STRENGTH, SUIT_OF, TwentyNineDeal, trick_winner
-from cardavia.games.twenty_nine.actions import Action
+from cardavia.games.twenty_nine.actions import DOUBLE, PASS, TRUMP, Action
 
 _ASK_POINTS = 2
+_DOUBLE_POINTS = 6  # as ``normal``: double holding this many points against a bid of _DOUBLE_BID
+_DOUBLE_BID = 20
+
+
+def choose_call(deal: TwentyNineDeal) -> Action:
+    """The policy's call in the first stage (auction, trump, doubling) for the seat to act."""
+    seat = deal.seat_to_act
+    assert seat is not None
+    codes = [CODES[c] for c in deal.held[seat]]
+    phase = deal.phase
+    if phase == "trump":
+        return TRUMP[seat][SUITS.index(best_suit(codes)[0])]
+    if phase == "double":
+        strong = hand_points(codes) >= _DOUBLE_POINTS and deal.bid >= _DOUBLE_BID
+        return DOUBLE[seat] if strong else PASS[seat]
+    if phase != "auction":
+        return PASS[seat]  # no redouble in a play-out
+    lowest = deal.legal_actions()[0]  # the lowest bid (or a pass where no bid is left)
+    if deal.defender is None:
+        return lowest
+    limit = limit_of(tuple(codes))
+    other = deal.defender if seat == deal.challenger else deal.challenger
+    if other is not None and other % 2 == seat % 2 and limit < deal.bid + 3:
+        return PASS[seat]
+    return lowest if lowest.value is not None and lowest.value <= limit else PASS[seat]
 
 
 def _low(cards: list[int], trump: int | None) -> int:
@@ -22,6 +53,8 @@ def _low(cards: list[int], trump: int | None) -> int:
 
 def choose(deal: TwentyNineDeal, played: set[int]) -> Action:
     """The policy's action for the seat to act (``played``: every card played so far)."""
+    if deal.phase != "play":
+        return choose_call(deal)
     legal = deal.legal_actions()
     if len(legal) == 1:
         return legal[0]

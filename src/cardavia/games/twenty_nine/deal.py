@@ -422,8 +422,7 @@ class TwentyNineDeal:
     def _declare_pair(self, seat: int) -> None:
         if not self._may_pair(seat):
             raise illegal("cannot-pair")
-        assert self.bidder is not None
-        self.pair = (seat, -PAIR_EFFECT if team_of(seat) == team_of(self.bidder) else PAIR_EFFECT)
+        self.pair = (seat, self._pair_effect(seat))
 
     def _play(self, seat: int, action: Action) -> None:
         card = action.card
@@ -507,9 +506,10 @@ class TwentyNineDeal:
         """What ``seat`` may know (``view.TwentyNineView``): never another hand, and never the hidden
         trump unless ``seat`` is the bidder."""
         over = self.is_over()
+        acting = self.to_act() == seat
         return TwentyNineView(
             seat=seat,
-            legal=tuple(self.legal_actions()) if self.to_act() == seat else (),
+            legal=tuple(self.legal_actions()) if acting else (),
             hand=tuple(CODES[c] for c in hand_order(self.held[seat])),
             dealer=self.dealer,
             eldest=self.eldest,
@@ -539,7 +539,22 @@ class TwentyNineDeal:
             options=self.options,
             actions=self.actions_before + len(self.log),
             result=self.result() if over else None,
+            hold=self.bid if acting and self.phase == AUCTION and seat == self.defender else None,
+            asker_now=self.asker_now,
+            pair_target=self._pair_target(seat) if acting and self.phase == PLAY_PHASE else None,
+            trick_points=sum(POINTS[c] for _, c in self.trick),
         )
+
+    def _pair_target(self, seat: int) -> int | None:
+        """The target ``seat``'s pair would set, if it may declare it now."""
+        if not self._may_pair(seat):
+            return None
+        return min(self.bid + self._pair_effect(seat), self.options.total)
+
+    def _pair_effect(self, seat: int) -> int:
+        """What ``seat``'s pair does to the target: the bidder's team lowers it, the opponents raise it."""
+        assert self.bidder is not None
+        return -PAIR_EFFECT if team_of(seat) == team_of(self.bidder) else PAIR_EFFECT
 
     def trump_known_to(self, seat: int) -> bool:
         """Whether ``seat`` may know the trump: the bidder once it chose, everyone after the reveal or

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.packs.french import PACK
-from cardavia.games.protocol import Deal, Game, Outcome, Piece
+from cardavia.games.protocol import Deal, Game, Outcome, Partnership, Piece
 from cardavia.games.twenty_nine.actions import Action, action_from_json
 from cardavia.games.twenty_nine.cards import POINTS
 from cardavia.games.twenty_nine.deal import GAME_ID, NUM_SEATS, TwentyNineDeal, new_deal
 from cardavia.games.twenty_nine.messages import MESSAGES
 from cardavia.games.twenty_nine.options import parse_options
 from cardavia.games.twenty_nine.record import read_record
-from cardavia.games.twenty_nine.scoring import outcome_of
+from cardavia.games.twenty_nine.scoring import MATCH_POINTS, match_after, match_winner, outcome_of
 from cardavia.games.twenty_nine.view import TwentyNineView
 
 _SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
@@ -24,8 +24,13 @@ class TwentyNine:
 
     name = GAME_ID
     num_seats = NUM_SEATS
+    # the partnerships (spec: Seats): partners face each other; the arena seats a team with one level
+    teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
     pieces = tuple(Piece(c.code, c.name, POINTS[c.index]) for c in PACK)
     messages: Mapping[str, str] = MESSAGES
+    # the seats a table invites friends to, in order: one friend is the host's partner (seat 2,
+    # across), two or three fill the opponents' seats after (see docs/adding-a-game.md)
+    invite_order: tuple[int, ...] = (2, 1, 3)
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
@@ -96,6 +101,24 @@ class TwentyNine:
             return {key: value for key, value in action.items() if key != "suit"}
         return dict(action)
 
+    def series(self, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """The match score of a table's finished deals (spec: Score), played to +6 or -6:
+        ``scores`` the two teams' game points in the match being played (its last deal included, so
+        a match just won shows its final score), ``won`` the team that won the match the last deal
+        ended (None otherwise), ``matches`` the matches each team has won, ``to`` the line. After a
+        won match the next deal starts a new one at 0-0."""
+        scores = (0, 0)
+        won: int | None = None
+        matches = [0, 0]
+        for result in results:
+            if won is not None:
+                scores, won = (0, 0), None
+            scores = match_after(scores, result)
+            won = match_winner(scores)
+            if won is not None:
+                matches[won] += 1
+        return {"scores": list(scores), "won": won, "matches": matches, "to": MATCH_POINTS}
+
     def next_dealer(self, result: Mapping[str, Any]) -> int | None:
         """The seat after the dealer deals next; after an annulled deal the same dealer deals again."""
         seat = result.get("next_dealer")
@@ -106,4 +129,5 @@ GAME = TwentyNine()
 
 if TYPE_CHECKING:  # mypy proves the engine satisfies the shared protocols
     _game: Game[Action, TwentyNineView] = GAME
+    _teams: Partnership = GAME
     _deal: Deal[Action, TwentyNineView] = new_deal(0)

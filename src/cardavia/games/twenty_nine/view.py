@@ -43,6 +43,12 @@ class TwentyNineView:
     ``doubles`` the doubling round's calls; ``reveal`` (asker, trick) once someone asked; ``pair``
     (seat, effect on the target); ``target`` what the bidder's team must take; ``shown`` eldest's
     four cards of an annulled deal.
+
+    What a table shows beside the legal actions, so that no page works a rule out: ``hold`` the bid
+    at which this seat, the defender facing a raise, would hold (None otherwise); ``asker_now`` the
+    seat that asked for the trump during its current turn and must play a trump if it holds one
+    (public); ``pair_target`` the target this seat's pair would set when it may declare it;
+    ``trick_points`` the card points in the trick being played.
     """
 
     seat: int
@@ -73,6 +79,10 @@ class TwentyNineView:
     options: Options
     actions: int
     result: Mapping[str, Any] | None
+    hold: int | None = None
+    asker_now: int | None = None
+    pair_target: int | None = None
+    trick_points: int = 0
 
     @property
     def partner(self) -> int:
@@ -111,6 +121,10 @@ class TwentyNineView:
             "options": self.options.all_json(),
             "actions": self.actions,
             "legal": [a.to_json() for a in self.legal],
+            "hold": self.hold,
+            "asker_now": self.asker_now,
+            "pair_target": self.pair_target,
+            "trick_points": self.trick_points,
             "over": self.result is not None,
             "result": None if self.result is None else dict(self.result),
         }

@@ -47,11 +47,16 @@ export function createClock(h) {
       ticker = null;
       return;
     }
-    const key = `${table.id}:${table.seq}`;
+    // the person the clock is of: this page's when its seat is to decide (several seats may decide
+    // at once, each on its own clock), else the first person deciding
+    const acting = Array.isArray(table.view.acting) ? table.view.acting : [table.view.to_act];
+    const people = (table.people || []).filter((p) => p.kind === "host" || p.kind === "person").map((p) => p.seat);
+    who = table.status === "human" ? h.me() : (acting.find((s) => people.includes(s)) ?? table.view.to_act);
+    // one decision, one warning: of seats deciding at once, the others' moves do not start a new one
+    const key = acting.length > 1 ? `${table.id}:${table.deal_no}:${who}:together` : `${table.id}:${table.seq}`;
     if (key !== turn) { turn = key; warning.textContent = ""; }
     // counted from when the page received the table (the server's figure is from that moment)
     deadline = (table.received ?? performance.now()) + left;
-    who = table.view.to_act;
     box.hidden = false;
     tick();
     if (!ticker) ticker = setInterval(tick, 250);

@@ -14,6 +14,14 @@ const tenths = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 1 });
 const percent = new Intl.NumberFormat(data.lang, { style: "percent", maximumFractionDigits: 1 });
 // a value that rounds to zero is shown as 0, not "−0" (an interval's end just below zero)
 const points = (n) => (Math.abs(n) < 0.05 ? tenths.format(0) : tenths.format(n).replace("-", "\u2212"));
+// an exact review's figures are no estimates, and a choice may cost hundredths of a point: three
+// decimals (as its thresholds are written)
+const thousandths = new Intl.NumberFormat(data.lang, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const exactPoints = (n) => (Math.abs(n) < 0.0005 ? thousandths.format(0) : thousandths.format(n).replace("-", "\u2212"));
+const reviewPoints = (n) => (review && review.exact ? exactPoints(n) : points(n));
+// a choice's exact value, signed: an average result may be a gain or a loss
+const signedThousandths = new Intl.NumberFormat(data.lang, { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: "exceptZero" });
+const exactValue = (n) => (Math.abs(n) < 0.0005 ? thousandths.format(0) : signedThousandths.format(n).replace("-", "\u2212"));
 const LOSS_LABELS = ["inaccuracy", "mistake", "blunder"]; // a loss the review can tell from noise
 const $ = (id) => document.getElementById(id);
 const base = `/api/tables/${encodeURIComponent(data.table)}/deals/${data.deal_no}`;
@@ -27,6 +35,7 @@ const helpers = {
   me: () => viewer,
   // as on the table: the seat to act at the step shown, none once the deal is over
   actingSeat: () => (at < steps.length - 1 ? steps[at].view.to_act ?? null : null),
+  actingSeats: () => (at < steps.length - 1 ? steps[at].view.acting ?? [] : []),
   posOf: (seat) => (document.querySelector(`.seat[data-seat="${seat}"]`) || { dataset: {} }).dataset.pos || "",
 };
 // the seat whose views the steps are (the one this browser held at the table)
@@ -101,7 +110,7 @@ function verdict(i) {
   if (d.label === "best") {
     parts.push(el("p", { text: t("decision_best", { label }) }));
   } else {
-    parts.push(el("p", { text: t("decision_lost", { label, points: points(d.loss) }) }));
+    parts.push(el("p", { text: t("decision_lost", { label, points: reviewPoints(d.loss) }) }));
     // the better move said as a move to make, its pieces named ("play Heaven 6-6 face up"), so a
     // face-down alternative never reads like the chosen move; a review stored before it was said so
     // falls back on the log's words. Its pieces are drawn too.
@@ -111,11 +120,17 @@ function verdict(i) {
       codes.map((code) => piece(data.piece_kind, code, "mini", pieceLabel(code)))));
   }
   if (d.reason) parts.push(el("p", { class: "replay-why", text: t("why", { reason: reasonText(d.reason) }) }));
+  if (d.exact && Array.isArray(d.options)) {
+    // an exact review: every choice with its exact value, and whom the values are computed against
+    parts.push(el("p", { class: "replay-against", text: reasonText(d.against) }));
+    parts.push(el("ul", { class: "replay-options" }, d.options.map((o) => el("li", { class: o.chosen ? "chosen" : null },
+      t(o.chosen ? "option_value_yours" : "option_value", { move: reasonText(o.move), points: exactValue(o.value) })))));
+  }
   const figures = [];
   if (d.samples && typeof d.mean === "number") {
     figures.push(el("p", { text: t("measured", { num: d.samples, best: points(d.mean), chosen: points(d.mean - d.loss) }) }));
   }
-  if (d.label !== "best") {
+  if (d.label !== "best" && !d.exact) {
     figures.push(el("p", { text: t("decision_loss", { label, points: points(d.loss), low: points(d.ci95[0]), high: points(d.ci95[1]), confidence: data.confidence }) }));
   }
   if (figures.length) parts.push(el("details", { class: "replay-figures" }, el("summary", { text: t("figures") }), figures));
@@ -150,7 +165,7 @@ function show(i) {
   text.explainResult(table);
   $("result").hidden = table.status !== "over" || $("result").childElementCount === 0;
   for (const seat of document.querySelectorAll(".seat")) {
-    seat.classList.toggle("to-act", Number(seat.dataset.seat) === helpers.actingSeat());
+    seat.classList.toggle("to-act", helpers.actingSeats().includes(Number(seat.dataset.seat)));
   }
   $("replay-position").textContent = t("step_of", { step: numbers.format(at), total: numbers.format(steps.length - 1) });
   $("replay-move").textContent = at === 0 ? t("at_start") : moveText(at);
@@ -214,7 +229,7 @@ function renderReview(job) {
   $("review-summary").textContent = t("review_overview", { num: s.decisions, labels: list.format(counts) });
   $("review-figures").hidden = false;
   $("review-figures-summary").textContent = t("figures");
-  $("review-totals").textContent = t("review_totals", { points: points(s.points_lost), accuracy: percent.format(s.accuracy / 100) });
+  $("review-totals").textContent = t("review_totals", { points: reviewPoints(s.points_lost), accuracy: percent.format(s.accuracy / 100) });
   $("review-help").textContent = t("accuracy_line", { full: percent.format(1) });
   // only the decisions that lost points (labelled a loss), biggest first: the review says which
   const listed = Array.isArray(review.losses) ? review.losses.map((index) => byIndex.get(index)).filter(Boolean)
@@ -225,7 +240,7 @@ function renderReview(job) {
   $("review-losses").replaceChildren(...(losses.length ? losses.map((d) => el("li", {},
     el("button", { type: "button", class: `link-button label-${d.label}`, onclick: () => { show(d.index + 1); $("step-next").focus(); } },
       `${t("step_of", { step: numbers.format(d.index + 1), total: numbers.format(steps.length - 1) })} \u2014 `,
-      t("decision_lost", { label: t(`label_${d.label}`), points: points(d.loss) }))))
+      t("decision_lost", { label: t(`label_${d.label}`), points: reviewPoints(d.loss) }))))
     : [el("li", { text: t("no_losses") })]));
   verdict(at);
 }

@@ -263,6 +263,11 @@ let holdUntil = 0;
 let pumpTimer = null;
 function update(next, { own = false } = {}) {
   if (!next || !next.view) return;
+  // one of several seats deciding at once: the reply to its own decision holds every move made
+  // since the page's (its ``last``), so the others' waiting here are shown with it, at once
+  if (own && table && (table.view.acting || []).length > 1) {
+    for (let i = pending.length - 1; i >= 0; i--) if (pending[i].id === next.id && pending[i].seq <= next.seq) pending.splice(i, 1);
+  }
   if (own && !pending.length && (!table || next.seq > table.seq)) holdUntil = 0;
   next.received = performance.now(); // the turn clock counts from when the server's figure arrived
   pending.push(next);
@@ -379,8 +384,20 @@ function keepFocus(render) {
   }
 }
 
-// The seat whose turn it is, as far as the page shows one: none while the table waits for invited
-// people or once the deal is over (a game's "To play" badge and the felt's mark read this).
+// The seats that may act now, as far as the page shows them: none while the table waits for invited
+// people or once the deal is over. Several at once in a game where every seat decides at the same
+// time (the server writes ``view.acting`` into every view; ``[to_act]`` in a one-seat game): each is
+// marked to act, and "my turn" is my seat among them, whatever the others do and in whatever order.
+function actingSeats() {
+  if (!table || !["human", "bots", "people"].includes(table.status)) return [];
+  const acting = table.view.acting;
+  if (Array.isArray(acting)) return acting;
+  const seat = table.view.to_act;
+  return seat === null || seat === undefined ? [] : [seat];
+}
+
+// The one seat whose turn it is, for a one-seat game's "To play" badge and the felt's mark (a game
+// where seats decide at once reads ``actingSeats``).
 function actingSeat() {
   if (!table || !["human", "bots", "people"].includes(table.status)) return null;
   return table.view.to_act ?? null;
@@ -411,7 +428,8 @@ function renderAll() {
     $("status").dataset.seq = String(table.seq);
     setStatus(statusText(status, view));
     document.title = status === "human" ? t("title_your_turn", { title: baseTitle }) : baseTitle;
-    for (const seat of document.querySelectorAll(".seat")) seat.classList.toggle("to-act", Number(seat.dataset.seat) === actingSeat());
+    const acting = actingSeats();
+    for (const seat of document.querySelectorAll(".seat")) seat.classList.toggle("to-act", acting.includes(Number(seat.dataset.seat)));
     $("act-hint").disabled = status !== "human" || busy;
     $("act-next").hidden = status !== "over" || Boolean(table.ends); // a table that ends with its deal
     // a table waiting for invited people: the host may start with the AI in the open seats, and
@@ -539,6 +557,9 @@ async function nextDeal() {
     game.clearSelection();
     $("hint").textContent = "";
     update(reply.body);
+    // the stream may already be ahead of this reply (the AI playing the new deal's first moves),
+    // shown while the request was out: its controls were drawn disabled and need enabling
+    if (table) renderAll();
     const first = document.querySelector("#hand button");
     (first || $("status")).focus?.();
   } else if (reply.body && reply.body.table) {
@@ -611,7 +632,7 @@ function listShortcuts() {
 
 const helpers = {
   data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers,
-  keepFocus, setRoving, motion, reason, me: () => me, posOf, actingSeat,
+  keepFocus, setRoving, motion, reason, me: () => me, posOf, actingSeat, actingSeats,
 };
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);

@@ -1,0 +1,34 @@
+"""Twenty-Nine on the site: its tradition page, its rules, its table and the French-suited cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardavia.games.twenty_nine.cards import ORDER
+from cardavia.web.game_parts import GameWeb
+from cardavia.web.games.twenty_nine.texts import TEXTS
+from cardavia.web.games.twenty_nine.tradition import PAGE, PIECES_CAPTION, TRADITION
+from cardavia.web.packs.french import SYMBOL, card_symbol, codes_in_order
+
+HERE = Path(__file__).parent
+
+WEB = GameWeb(
+    tradition=TRADITION,
+    page=PAGE,
+    templates=HERE / "templates",
+    static=HERE / "static",
+    script="twenty-nine.js",
+    style="twenty-nine.css",
+    symbol=SYMBOL,
+    codes=codes_in_order(ORDER),
+    draw=card_symbol,
+    samples=("Js", "9h", "Ac", "Td", "Kh", "Qs"),
+    pieces_caption=PIECES_CAPTION,
+    piece_context="card name",
+    controls="content/twenty-nine/table/controls.html",
+    texts=TEXTS,
+    named_params=("cards",),
+    piece_params=("card",),
+)
+
+__all__ = ["WEB"]

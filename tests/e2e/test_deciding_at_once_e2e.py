@@ -1,0 +1,150 @@
+"""Seats deciding at once in the browser (issue 23's platform part), on a game registered only here
+(tests/toysim/, *Secret Card*): the host and a friend are both to play at the same moment, each
+page says so and marks every seat still deciding; the friend plays first (the host is seat 0, the
+one-seat protocol's ``to_act``) and no page waits on the other; the host's page then shows that
+the friend has chosen, nothing of what; once all have chosen, both pages show every choice.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import CHROMIUM, _free_port, _wait_up, stop_server
+from e2e_play import TIMEOUT_S, table_state
+from test_friends_e2e import _axe
+
+pytestmark = pytest.mark.e2e
+
+SLUG = "toy-secret-card"
+TESTS = Path(__file__).resolve().parents[1]
+# ``cardavia serve`` with Secret Card registered for the process's life (the bots think in it)
+LAUNCH = """
+import sys
+from cardavia.cli import main
+from cardavia.games.registry import registered
+from toysim import ENTRY
+with registered(ENTRY):
+    sys.exit(main(["serve", "--port", sys.argv[1], "--database", sys.argv[2]]))
+"""
+
+
+@pytest.fixture(scope="module")
+def sim_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    import shutil
+    import subprocess
+
+    if not shutil.which(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed (make browser)")
+    port = _free_port()
+    database = f"sqlite:///{tmp_path_factory.mktemp('sim') / 'sim.sqlite'}"
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+        "CARDAVIA_PACE_MS": "0",
+        "CARDAVIA_MIN_STEP_MS": "0",
+        "CARDAVIA_BOT_WORKERS": "0",
+        "CARDAVIA_CREATE_BURST": "500",
+    }
+    cmd = [sys.executable, "-c", LAUNCH, str(port), database]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_up(base + "/", proc)
+    except Exception:
+        proc.kill()
+        raise
+    yield base
+    stop_server(proc)
+
+
+def _status(page: Any) -> str:
+    return str(page.get_attribute("#status", "data-status"))
+
+
+def _wait_status(page: Any, *wanted: str) -> None:
+    page.wait_for_function(
+        "(w) => w.includes(document.getElementById('status').dataset.status)",
+        arg=list(wanted),
+        timeout=TIMEOUT_S * 1000,
+    )
+
+
+def _choose(page: Any) -> str:
+    button = page.locator("#hand button:not([disabled])").first
+    code = str(button.get_attribute("data-code"))
+    button.click()
+    page.click("#act-play")
+    return code
+
+
+def test_two_people_choose_at_once_in_either_order(browser: Any, sim_server: str, artifacts: Path) -> None:
+    contexts = [
+        browser.new_context(viewport={"width": 1280, "height": 900}),
+        browser.new_context(viewport={"width": 390, "height": 844}),
+    ]
+    errors: list[str] = []
+    found: list[str] = []
+    try:
+        for ctx in contexts:
+            ctx.add_init_script("try { localStorage.setItem('cardavia.pace', '0'); } catch (e) {}")
+        host, guest = (ctx.new_page() for ctx in contexts)
+        for page in (host, guest):
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+        host.goto(f"{sim_server}/traditions/{SLUG}?lang=en")
+        host.select_option("#friends-count", "1")
+        host.click("#friends-form button[type=submit]")
+        url = host.input_value("#invite-list li:nth-child(1) input")
+        host.click("#friends-go")
+        _wait_status(host, "waiting")
+        guest.goto(url)
+        guest.fill("#join-name", "Ann")
+        guest.click("#join-form button[type=submit]")
+        guest.wait_for_url(f"**/traditions/{SLUG}/table")
+        # both are to choose at the same moment: each page says it is their turn
+        for page in (host, guest):
+            _wait_status(page, "human")
+        both = [table_state(host), table_state(guest)]
+        assert [t["seat"] for t in both] == [0, 1] and both[0]["id"] == both[1]["id"]
+        assert {0, 1} <= set(both[0]["view"]["acting"])
+        for page in (host, guest):
+            marked = page.eval_on_selector_all(".seat.to-act", "els => els.map(e => Number(e.dataset.seat))")
+            assert {0, 1} <= set(marked), marked  # every seat still deciding is marked, not one
+        for page, name in ((host, "host"), (guest, "guest")):
+            page.screenshot(path=str(artifacts / f"deciding-at-once-{name}-choosing.png"))
+            _axe(page, f"{name}, choosing", found)
+        # the friend, seat 1, chooses first: no page waits for seat 0
+        guest_piece = _choose(guest)
+        _wait_status(guest, "people", "bots", "over")
+        host.wait_for_selector(".seat[data-seat='1'] .has-chosen", timeout=TIMEOUT_S * 1000)
+        assert _status(host) == "human"
+        marked = host.eval_on_selector_all(".seat.to-act", "els => els.map(e => Number(e.dataset.seat))")
+        assert 1 not in marked and 0 in marked
+        # the host sees that Ann has chosen, nothing of what: no choice in the centre, nor in the log
+        assert host.locator("#centre .choice").count() == 0
+        assert "Ann (Left) has chosen." in host.locator("#log").inner_text()
+        host.screenshot(path=str(artifacts / "deciding-at-once-host-after-friend.png"))
+        _axe(host, "host, the friend has chosen", found)
+        _choose(host)
+        deadline = time.monotonic() + TIMEOUT_S
+        while time.monotonic() < deadline and not all(_status(p) == "over" for p in (host, guest)):
+            time.sleep(0.05)
+        for page, name in ((host, "host"), (guest, "guest")):
+            assert _status(page) == "over"
+            page.wait_for_selector("#centre .choice >> nth=2")
+            shown = page.eval_on_selector_all(
+                "#centre .choice use", "els => els.map(e => e.getAttribute('href'))"
+            )
+            assert len(shown) == 3 and f"#toysim-{guest_piece}" == shown[1], shown
+            page.screenshot(path=str(artifacts / f"deciding-at-once-{name}-shown.png"))
+            _axe(page, f"{name}, shown", found)
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    assert not errors, errors
+    assert not found, found
