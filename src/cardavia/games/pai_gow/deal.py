@@ -220,7 +220,9 @@ def outcome_of(result: Mapping[str, Any]) -> Outcome:
 
     Pai Gow has no one winner of a deal; until the protocol allows that, ``winner`` is the seat with
     the highest net, a tie going to the first of the tied from the banker on (the banker itself
-    first), and a deal that moves no point is ``drawn``.
+    first). No deal is ``drawn``: a deal that moves no point (every player pushes) is a deal played
+    like any other, after which the bank passes (a drawn deal would be dealt again by the table,
+    to the same banker, and the round would lose its count).
     """
     net = result.get("net")
     banker = result.get("banker")
@@ -233,8 +235,6 @@ def outcome_of(result: Mapping[str, Any]) -> Outcome:
         raise RecordError("bad-result", "'net' must be 4 whole numbers summing to 0")
     if type(banker) is not int or not 0 <= banker < SEATS:
         raise RecordError("bad-result", "'banker' must be a seat")
-    if not any(net):
-        return Outcome(tuple(net), True, dict(result), None)
     best = max(net)
     winner = next(s for s in seats_from(banker, SEATS) if net[s] == best)
     return Outcome(tuple(net), False, dict(result), winner)
