@@ -39,7 +39,15 @@ def _my_turn(page: Any) -> None:
 
 def _over(page: Any) -> None:
     over = "() => document.getElementById('status').dataset.status === 'over'"
-    page.wait_for_function(over, timeout=60_000)
+    try:
+        page.wait_for_function(over, timeout=60_000)
+    except Exception as exc:
+        state = table_state(page)
+        view = state["view"]
+        said = page.locator("#notice").inner_text(), page.locator("#status").inner_text()
+        raise AssertionError(
+            f"not over: {said} {state['status']} {view['set']} {view['acting']} {state['seq']}"
+        ) from exc
     page.wait_for_function("() => document.querySelectorAll('#result .pg-reveal li').length === 4")
 
 
@@ -121,7 +129,9 @@ def test_a_pai_gow_deal_is_split_set_and_revealed(
         _axe(page, f"reveal {width}", found)
         # the next deal: the bank passes to the next seat; Set for me sets Normal's split
         banker = table["view"]["banker"]
-        page.locator("#act-next").click()
+        # (the page takes no action until the next deal's own answer is in, whatever the stream says)
+        with page.expect_response(lambda reply: reply.url.endswith("/next-deal")):
+            page.locator("#act-next").click()
         _my_turn(page)
         assert table_state(page)["view"]["banker"] == (banker + 1) % 4
         page.locator("#act-auto").click()
@@ -185,9 +195,16 @@ def test_friends_choose_pai_gow_on_the_tradition_page_and_play_a_deal(browser: A
             )
             page.locator("#act-auto").click()
         for page in (host, guest):
-            page.wait_for_function(
-                "() => document.querySelectorAll('#result .pg-reveal li').length === 4", timeout=60_000
-            )
+            try:
+                page.wait_for_function(
+                    "() => document.querySelectorAll('#result .pg-reveal li').length === 4", timeout=60_000
+                )
+            except Exception as exc:
+                state = table_state(page)
+                said = page.locator("#notice").inner_text(), page.locator("#status").inner_text()
+                raise AssertionError(
+                    f"no reveal: {said} {state['status']} {state['view']['set']} {state['view']['acting']}"
+                ) from exc
         finals = [table_state(host), table_state(guest)]
         assert finals[0]["seq"] == finals[1]["seq"] and finals[0]["game"] == "pai-gow"
     finally:

@@ -134,9 +134,9 @@ def test_the_outcome_is_the_net_with_a_stand_in_winner() -> None:
     assert outcome.returns == (-1, 1, 0, 0) and outcome.winner == 1 and not outcome.drawn
     tie = GAME.outcome_of({"banker": 2, "net": [1, -2, 0, 1]})
     assert tie.winner == 3  # the first of the tied from the banker on
-    # every hand pushed: a finished deal like any other (the table does not deal it again)
-    pushed = GAME.outcome_of({"banker": 2, "net": [0, 0, 0, 0]})
-    assert not pushed.drawn and pushed.winner == 2
+    # every player pushing is a deal like any other (the bank passes), never a drawn one dealt again
+    still = GAME.outcome_of({"banker": 1, "net": [0, 0, 0, 0]})
+    assert not still.drawn and still.winner == 1 and still.returns == (0, 0, 0, 0)
     with pytest.raises(RecordError):
         GAME.outcome_of({"banker": 0, "net": [1, 0, 0, 0]})
 

@@ -13,7 +13,7 @@ where every seat decides at once fits a protocol written for one seat at a time:
   set or not set; ``Game.redact`` shows another seat's set as ``{"seat": s}`` alone, since a
   redaction cannot know whether the reveal has come (the finished view and result carry every hand).
 - ``Outcome.winner``: Pai Gow has no single winner; the stand-in is the seat with the highest net
-  (ties: the first from the banker on), ``drawn`` when no point moves (see ``deal.outcome_of``).
+  (ties: the first from the banker on), and no deal is ``drawn`` (see ``deal.outcome_of``).
 
 The tiles are the shared set of Chinese dominoes (:mod:`cardavia.games.packs.dominoes`);
 :mod:`.tiles` adds the classes and ranks, :mod:`.hands` the keys, comparisons and splits.

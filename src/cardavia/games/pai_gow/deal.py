@@ -220,8 +220,9 @@ def outcome_of(result: Mapping[str, Any]) -> Outcome:
 
     Pai Gow has no one winner of a deal; until the protocol allows that, ``winner`` is the seat with
     the highest net, a tie going to the first of the tied from the banker on (the banker itself
-    first). A deal that moves no point is never ``drawn``: every hand was shown and met the
-    banker's, the bank passes on, and nothing is dealt again (``drawn`` tells the table to redeal).
+    first). No deal is ``drawn``: a deal that moves no point (every player pushes) is a deal played
+    like any other, after which the bank passes (a drawn deal would be dealt again by the table,
+    to the same banker, and the round would lose its count).
     """
     net = result.get("net")
     banker = result.get("banker")
