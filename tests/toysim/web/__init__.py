@@ -23,9 +23,12 @@ WEB = GameWeb(
     tradition=dataclasses.replace(
         TOY.tradition,
         slug="toy-secret-card",
+        description_template=f"content/{GAME_ID}/description.html",
+    ),
+    page=dataclasses.replace(
+        TOY.page,
         game=GAME_ID,
         game_name=Msg("toy-sim game name", "Secret Card"),
-        description_template=f"content/{GAME_ID}/description.html",
         summary_template=f"content/{GAME_ID}/summary.html",
         full_rules_template=f"content/{GAME_ID}/full.html",
     ),
