@@ -15,6 +15,7 @@ from cardavia.games.pai_gow.actions import SetHand, set_from_json
 from cardavia.games.pai_gow.messages import MESSAGES
 from cardavia.games.pai_gow.options import Options, parse_options
 from cardavia.games.pai_gow.tiles import Tile, sort_tiles, tile
+from cardavia.games.records import bad_record, game_record, only_keys
 
 GAME_ID = "pai-gow"
 _REQUIRED = ("game", "banker", "hands", "sets")
@@ -37,10 +38,6 @@ def write_record(
     return record
 
 
-def _bad(what: str) -> RecordError:
-    return RecordError("bad-record", MESSAGES["bad-record"].format(what=what), {"what": what})
-
-
 def _bad_hands(what: str, **params: Any) -> RecordError:
     return RecordError("bad-hands", MESSAGES["bad-hands"].format(what=what), {"what": what, **params})
 
@@ -55,16 +52,11 @@ def read_record(
     one set, an unknown tile, a malformed entry of ``sets``, an unknown option or value. Whether the
     sets follow the rules is for the deal to say as they are applied (with their index).
     """
-    if not isinstance(record, Mapping):
-        raise _bad("a deal record is a JSON object")
-    if record.get("game") != GAME_ID:
-        raise _bad(f'"game" must be "{GAME_ID}"')
+    record = game_record(record, GAME_ID)
     for name in _REQUIRED:
         if name not in record:
             raise RecordError("missing-field", MESSAGES["missing-field"].format(field=name), {"field": name})
-    unknown = sorted(str(k) for k in set(record) - _KEYS)
-    if unknown:
-        raise _bad(f"unknown field {unknown[0][:40]!r}")
+    only_keys(record, _KEYS)
     banker = record["banker"]
     if type(banker) is not int or not 0 <= banker < 4:
         raise RecordError("bad-seat", MESSAGES["bad-seat"].format(what='"banker"'), {"what": "banker"})
@@ -85,7 +77,7 @@ def read_record(
     options = parse_options(record.get("options"))
     sets_obj = record["sets"]
     if not isinstance(sets_obj, list):
-        raise _bad('"sets" must be a list')
+        raise bad_record('"sets" must be a list')
     sets = []
     for index, obj in enumerate(sets_obj):
         try:

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardavia.games.errors import RecordError
+from cardavia.games.records import bad_record, game_record, only_keys
 from cardavia.games.tien_gow.actions import Play, play_from_json
 from cardavia.games.tien_gow.messages import MESSAGES
 from cardavia.games.tien_gow.options import Options, parse_options
@@ -38,10 +39,6 @@ def write_record(
     return record
 
 
-def _bad(what: str) -> RecordError:
-    return RecordError("bad-record", MESSAGES["bad-record"].format(what=what), {"what": what})
-
-
 def _bad_hands(what: str) -> RecordError:
     return RecordError("bad-hands", MESSAGES["bad-hands"].format(what=what), {"what": what})
 
@@ -53,13 +50,8 @@ def read_record(record: Mapping[str, Any]) -> tuple[list[int], int, Options, lis
     tile, hands that are not four hands of eight making up the 32 tiles, a malformed play or option.
     Whether the plays follow the rules is for the deal to say when they are applied.
     """
-    if not isinstance(record, Mapping):
-        raise _bad("a deal record is a JSON object")
-    if record.get("game") != GAME_ID:
-        raise _bad(f'"game" must be "{GAME_ID}"')
-    unknown = sorted(set(record) - _KEYS)
-    if unknown:
-        raise _bad(f"unknown key {unknown[0]!r}")
+    record = game_record(record, GAME_ID)
+    only_keys(record, _KEYS)
     banker = record.get("banker")
     if type(banker) is not int or not 0 <= banker < 4:
         raise RecordError("bad-seat", MESSAGES["bad-seat"].format(what='"banker"'), {"what": "banker"})
@@ -87,7 +79,7 @@ def read_record(record: Mapping[str, Any]) -> tuple[list[int], int, Options, lis
     options = parse_options(record.get("options"))
     plays_obj = record.get("plays", [])
     if not isinstance(plays_obj, list):
-        raise _bad('"plays" must be a list')
+        raise bad_record('"plays" must be a list')
     plays = []
     for index, obj in enumerate(plays_obj):
         try:

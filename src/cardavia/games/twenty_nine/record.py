@@ -12,16 +12,13 @@ from typing import Any
 
 from cardavia.games.errors import RecordError
 from cardavia.games.packs.french import PACK_SIZE
+from cardavia.games.records import bad_record, game_record, only_keys
 from cardavia.games.twenty_nine.actions import Action, action_from_json
 from cardavia.games.twenty_nine.cards import card_index
 from cardavia.games.twenty_nine.deal import GAME_ID, HAND, NUM_SEATS, TwentyNineDeal
 from cardavia.games.twenty_nine.options import parse_options
 
 _KEYS = {"game", "dealer", "hands", "actions", "options"}
-
-
-def _bad(what: str) -> RecordError:
-    return RecordError("bad-record", what, {"what": what})
 
 
 def read_hands(hands: object) -> list[list[int]]:
@@ -53,13 +50,8 @@ def read_record(record: Mapping[str, Any]) -> tuple[TwentyNineDeal, list[Action]
     ``do``, a bid that is not a whole number, a seat outside 0-3), an unknown option or value.
     Whether the actions follow the rules is for the deal to say when they are applied.
     """
-    if not isinstance(record, Mapping):
-        raise _bad("a deal record is a JSON object")
-    if record.get("game") != GAME_ID:
-        raise _bad(f'"game" must be "{GAME_ID}"')
-    unknown = sorted(set(record) - _KEYS)
-    if unknown:
-        raise _bad(f"unknown key {unknown[0]!r}")
+    record = game_record(record, GAME_ID)
+    only_keys(record, _KEYS)
     dealer = record.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < NUM_SEATS:
         raise RecordError("bad-seat", '"dealer" must be a seat 0-3', {"what": "dealer"})
@@ -67,7 +59,7 @@ def read_record(record: Mapping[str, Any]) -> tuple[TwentyNineDeal, list[Action]
     options = parse_options(record.get("options"))
     raw = record.get("actions", [])
     if not isinstance(raw, list):
-        raise _bad('"actions" must be a list')
+        raise bad_record('"actions" must be a list')
     actions = []
     for index, obj in enumerate(raw):
         try:

@@ -1,0 +1,32 @@
+"""What the deal records of the games share: a JSON object that names its game and holds only the
+keys that game knows. Each game's ``record`` module reads the rest (its deal, its actions, its
+options) and calls these first, so every game refuses a foreign or malformed record in the same words
+and with the same reason code, ``bad-record`` (its English template is ``"{what}"``)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from cardavia.games.errors import RecordError
+
+
+def bad_record(what: str) -> RecordError:
+    """A record that is not one of the game's: ``what`` says why, in a line."""
+    return RecordError("bad-record", what, {"what": what})
+
+
+def game_record(record: object, game_id: str) -> Mapping[str, Any]:
+    """``record`` if it is a JSON object naming ``game_id``; ``bad-record`` otherwise."""
+    if not isinstance(record, Mapping):
+        raise bad_record("a deal record is a JSON object")
+    if record.get("game") != game_id:
+        raise bad_record(f'"game" must be "{game_id}"')
+    return record
+
+
+def only_keys(record: Mapping[str, Any], keys: Collection[str]) -> None:
+    """``bad-record`` naming the first key (in sorted order, cut at 40 characters) not in ``keys``."""
+    unknown = sorted(str(key) for key in set(record) - set(keys))
+    if unknown:
+        raise bad_record(f"unknown key {unknown[0][:40]!r}")
