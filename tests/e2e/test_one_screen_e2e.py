@@ -79,8 +79,13 @@ def test_the_table_fits_one_screen(browser: Any, server: str, game: str, lang: s
             _measure(page)
             # a turn later the trick (or the discard) has pieces in it: all still in view
             take_turn(page, keyboard=False)
+            # the page settled: over, or the player's turn with no request of theirs in flight (the
+            # stream can bring the next turn while the reply to the last one is still on its way, and
+            # until it comes the page holds its controls back: Hint is enabled only then)
             page.wait_for_function(
-                "() => ['human', 'over'].includes(document.getElementById('status').dataset.status)"
+                "() => document.getElementById('status').dataset.status === 'over' || "
+                "(document.getElementById('status').dataset.status === 'human' && "
+                "!document.getElementById('act-hint').disabled)"
             )
             if table_state(page)["status"] != "human":
                 continue

@@ -368,7 +368,7 @@ export default function createTwentyNine(h) {
       centre(current);
       hand(view, myTurn, busy);
       controls(view, myTurn, busy);
-      choice(view, myTurn && !busy);
+      choice(view, myTurn); // words only: they stay while a request is in flight (the buttons wait)
       result(current);
     });
   }
