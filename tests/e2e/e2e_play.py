@@ -151,8 +151,8 @@ def take_turn(page: Page, keyboard: bool) -> None:
     seq = table["seq"]
     # the page shows this very position (the stream may be a moment behind the API)
     page.wait_for_function(
-        "(seq) => Number(document.getElementById('status').dataset.seq) === seq && "
-        "document.getElementById('status').dataset.status === 'human'",
+        "(seq) => Number(document.getElementById('status')?.dataset.seq) === seq && "
+        "document.getElementById('status')?.dataset.status === 'human'",
         arg=seq,
         timeout=TIMEOUT_S * 1000,
     )
@@ -171,7 +171,7 @@ def take_turn(page: Page, keyboard: bool) -> None:
     else:
         page.locator(control).click()
     page.wait_for_function(
-        "(seq) => Number(document.getElementById('status').dataset.seq) > seq",
+        "(seq) => Number(document.getElementById('status')?.dataset.seq) > seq",
         arg=seq,
         timeout=TIMEOUT_S * 1000,
     )
@@ -189,7 +189,7 @@ def play_deal(page: Page, keyboard: bool = False) -> None:
     while time.monotonic() < deadline:
         page.wait_for_function(
             "() => !document.getElementById('result').hidden || "
-            "document.getElementById('status').dataset.status === 'human'",
+            "document.getElementById('status')?.dataset.status === 'human'",
             timeout=TIMEOUT_S * 1000,
         )
         if page.locator("#result").is_visible():

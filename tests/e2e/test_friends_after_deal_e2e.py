@@ -54,7 +54,7 @@ def test_a_guest_replays_and_tries_their_own_moves_from_their_own_seat(browser: 
         for page in (host, guest):
             page.wait_for_function(
                 "() => !['waiting', undefined, null]"
-                ".includes(document.getElementById('status').dataset.status)",
+                ".includes(document.getElementById('status')?.dataset.status)",
                 timeout=TIMEOUT_S * 1000,
             )
         table = _play_together(host, guest)
@@ -93,7 +93,7 @@ def test_a_guest_replays_and_tries_their_own_moves_from_their_own_seat(browser: 
         )
         guest.locator("#try-here").click()
         guest.wait_for_url("**/table?**")
-        guest.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+        guest.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
         tried = table_state(guest)
         assert tried["id"] != table["id"] and tried["seat"] == me
         assert tried["view"]["hand"] == steps[at - 1]["view"]["hand"]
@@ -101,7 +101,7 @@ def test_a_guest_replays_and_tries_their_own_moves_from_their_own_seat(browser: 
         before = tried["seq"]
         take_turn(guest, False)
         guest.wait_for_function(
-            "(seq) => Number(document.getElementById('status').dataset.seq) > seq + 1", arg=before
+            "(seq) => Number(document.getElementById('status')?.dataset.seq) > seq + 1", arg=before
         )
         assert table_state(guest)["seq"] > before + 1  # the AI played on after the guest's move
         # the host's table is not theirs to see, nor the guest's tried one the host's

@@ -89,7 +89,7 @@ def test_two_browsers_play_a_whole_deal_each_seeing_only_its_own_hand(
         assert "/join/" in url and "/join/" in second
         assert url.startswith(f"{server}/join/")  # the API's relative link, made whole by the page
         host.click("#friends-go")
-        host.wait_for_function("() => document.getElementById('status').dataset.status === 'waiting'")
+        host.wait_for_function("() => document.getElementById('status')?.dataset.status === 'waiting'")
         _host_panel(host, url, second, errors)
         guest.goto(url)
         guest.fill("#join-name", "\u3164\u2800")  # Hangul filler, braille blank: nothing to see
@@ -102,7 +102,7 @@ def test_two_browsers_play_a_whole_deal_each_seeing_only_its_own_hand(
         guest.wait_for_url(f"**/traditions/{SLUGS[game]}/table")
         for page in (host, guest):
             page.wait_for_function(
-                "() => !['waiting', undefined].includes(document.getElementById('status').dataset.status)",
+                "() => !['waiting', undefined].includes(document.getElementById('status')?.dataset.status)",
                 timeout=TIMEOUT_S * 1000,
             )
         mine = [table_state(host), table_state(guest)]

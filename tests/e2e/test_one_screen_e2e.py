@@ -75,7 +75,7 @@ def test_the_table_fits_one_screen(browser: Any, server: str, game: str, lang: s
         page = ctx.new_page()
         try:
             page.goto(f"{server}/traditions/{SLUGS[game]}/table?lang={lang}")
-            page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+            page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
             _measure(page)
             # a turn later the trick (or the discard) has pieces in it: all still in view
             take_turn(page, keyboard=False)
@@ -83,8 +83,8 @@ def test_the_table_fits_one_screen(browser: Any, server: str, game: str, lang: s
             # stream can bring the next turn while the reply to the last one is still on its way, and
             # until it comes the page holds its controls back: Hint is enabled only then)
             page.wait_for_function(
-                "() => document.getElementById('status').dataset.status === 'over' || "
-                "(document.getElementById('status').dataset.status === 'human' && "
+                "() => document.getElementById('status')?.dataset.status === 'over' || "
+                "(document.getElementById('status')?.dataset.status === 'human' && "
                 "!document.getElementById('act-hint').disabled)"
             )
             if table_state(page)["status"] != "human":
@@ -138,13 +138,13 @@ def test_the_opponents_moves_come_one_at_a_time(browser: Any, server: str) -> No
     page = ctx.new_page()
     try:
         page.goto(f"{server}/traditions/{SLUGS['tien-gow']}/table?lang=en")
-        page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+        page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
         page.evaluate("window.__watch = true")
         tricks = 0
         while tricks < 3:
             take_turn(page, keyboard=False)
             page.wait_for_function(
-                "() => ['human', 'over'].includes(document.getElementById('status').dataset.status)",
+                "() => ['human', 'over'].includes(document.getElementById('status')?.dataset.status)",
                 timeout=60_000,
             )
             table = table_state(page)
@@ -174,7 +174,7 @@ def test_a_chosen_level_is_never_ignored(browser: Any, server: str) -> None:
         page.goto(f"{server}/traditions/{SLUGS['tien-gow']}?lang=en")
         with page.expect_navigation():
             page.get_by_role("button", name="Play Tien Gow").click()
-        page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+        page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
         first = table_state(page)
         assert first["level"] == "normal" and first["status"] == "human"
         for answer in ("Go on with it (Normal)", "New game (Hard)"):
@@ -194,7 +194,7 @@ def test_a_chosen_level_is_never_ignored(browser: Any, server: str) -> None:
             _axe(page, f"asked, before {answer}", found)
             page.get_by_role("button", name=answer).click()
             assert ask.is_hidden()
-            page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+            page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
             table = table_state(page)
             if answer.startswith("Go on"):
                 assert table["id"] == first["id"] and table["level"] == "normal"
@@ -205,7 +205,7 @@ def test_a_chosen_level_is_never_ignored(browser: Any, server: str) -> None:
         page.goto(f"{server}/traditions/{SLUGS['tien-gow']}?lang=en")
         with page.expect_navigation():
             page.get_by_role("button", name="Play Tien Gow").click()
-        page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+        page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
         assert page.locator("#level-ask").is_hidden()
     finally:
         ctx.close()
@@ -268,7 +268,7 @@ def test_badges_and_labels_fit_at_a_friends_table(
         host.click("#friends-form button[type=submit]")
         url = host.input_value("#invite-list li:nth-child(1) input")
         host.click("#friends-go")
-        host.wait_for_function("() => document.getElementById('status').dataset.status === 'waiting'")
+        host.wait_for_function("() => document.getElementById('status')?.dataset.status === 'waiting'")
         text = host.evaluate("JSON.parse(document.getElementById('table-data').textContent).text")
         # waiting: nobody is to play yet
         assert host.locator(".seat.to-act").count() == 0
@@ -281,7 +281,7 @@ def test_badges_and_labels_fit_at_a_friends_table(
         guest.click("#join-form button[type=submit]")
         for page in (host, guest):
             page.wait_for_function(
-                "() => !['waiting', undefined].includes(document.getElementById('status').dataset.status)",
+                "() => !['waiting', undefined].includes(document.getElementById('status')?.dataset.status)",
                 timeout=60_000,
             )
         assert guest.locator("#table-level").inner_text() == level
@@ -315,7 +315,7 @@ def test_the_log_ends_with_who_won(page: Any, server: str, lang: str) -> None:
     from test_site_e2e import finish_deal
 
     page.goto(f"{server}/traditions/{SLUGS['cherki']}/table?lang={lang}")
-    page.wait_for_function("() => document.getElementById('status').dataset.status !== undefined")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status !== undefined")
     table = finish_deal(page, keyboard=False)
     winner = table["view"]["result"]["winner"]
     text = page.evaluate("JSON.parse(document.getElementById('table-data').textContent).text")

@@ -32,13 +32,13 @@ def _axe(page: Any, where: str, found: list[str]) -> None:
 
 def _my_turn(page: Any) -> None:
     page.wait_for_function(
-        "() => document.getElementById('status').dataset.status === 'human'"
+        "() => document.getElementById('status')?.dataset.status === 'human'"
         " && document.querySelectorAll('#hand button').length === 4"
     )
 
 
 def _over(page: Any) -> None:
-    over = "() => document.getElementById('status').dataset.status === 'over'"
+    over = "() => document.getElementById('status')?.dataset.status === 'over'"
     try:
         page.wait_for_function(over, timeout=60_000)
     except Exception as exc:
@@ -166,7 +166,7 @@ def test_friends_choose_pai_gow_on_the_tradition_page_and_play_a_deal(browser: A
         assert "/join/" in url
         assert host.get_attribute("#friends-go", "href") == TABLE
         host.click("#friends-go")
-        host.wait_for_function("() => document.getElementById('status').dataset.status === 'waiting'")
+        host.wait_for_function("() => document.getElementById('status')?.dataset.status === 'waiting'")
         guest.goto(url)
         assert "Join a table of Pai Gow" in guest.title()
         guest.fill("#join-name", "Ann")
@@ -176,7 +176,7 @@ def test_friends_choose_pai_gow_on_the_tradition_page_and_play_a_deal(browser: A
         for page in (host, guest):
             page.wait_for_function(
                 "() => document.querySelectorAll('#hand button').length === 4"
-                " && !['waiting', undefined].includes(document.getElementById('status').dataset.status)",
+                " && !['waiting', undefined].includes(document.getElementById('status')?.dataset.status)",
                 timeout=60_000,
             )
             state = table_state(page)
@@ -191,7 +191,7 @@ def test_friends_choose_pai_gow_on_the_tradition_page_and_play_a_deal(browser: A
         assert sorted(seen) == [0, 1]
         for page in (host, guest):
             page.wait_for_function(
-                "() => document.getElementById('status').dataset.status === 'human'", timeout=60_000
+                "() => document.getElementById('status')?.dataset.status === 'human'", timeout=60_000
             )
             page.locator("#act-auto").click()
         for page in (host, guest):

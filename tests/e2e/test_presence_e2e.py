@@ -47,7 +47,7 @@ def test_the_host_lets_the_ai_play_for_a_friend_who_left(browser: Any, tmp_path:
         guest.wait_for_url(f"**/traditions/{SLUGS['cherki']}/table")
         for page in (host, guest):
             page.wait_for_function(
-                "() => !['waiting', undefined].includes(document.getElementById('status').dataset.status)",
+                "() => !['waiting', undefined].includes(document.getElementById('status')?.dataset.status)",
                 timeout=TIMEOUT_S * 1000,
             )
         host.wait_for_selector("#seat-list .seat-row.person")
@@ -80,7 +80,7 @@ def test_the_host_lets_the_ai_play_for_a_friend_who_left(browser: Any, tmp_path:
         for _ in range(4):
             take_turn(host, keyboard=False)
             host.wait_for_function(
-                "() => ['human', 'over'].includes(document.getElementById('status').dataset.status)",
+                "() => ['human', 'over'].includes(document.getElementById('status')?.dataset.status)",
                 timeout=TIMEOUT_S * 1000,
             )
         lines = host.locator("#log p").all_inner_texts()

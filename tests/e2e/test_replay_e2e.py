@@ -66,7 +66,7 @@ def test_a_decision_in_the_replay_is_played_again_from_a_new_table(page: Any, se
     )
     button.click()
     page.wait_for_url("**/table?**")  # the address says where the table comes from
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     fresh = page.evaluate("() => localStorage.getItem('cardavia.table.tien-gow')")
     assert fresh != table["id"]
     now = page.evaluate("async (id) => (await fetch(`/api/tables/${id}`)).json()", fresh)
@@ -200,7 +200,7 @@ def test_the_review_reads_as_a_coach_and_the_retry_says_where_it_comes_from(page
     expected = page.locator("#replay-verdict .replay-better").inner_text().removeprefix("Better: ").strip()
     page.locator("#try-here").click()
     page.wait_for_url("**/table?**")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     said = page.locator("#tried-from")
     said.wait_for(state="visible")
     move = d["index"] + 1

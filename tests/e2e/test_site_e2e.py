@@ -25,7 +25,7 @@ CODES = [lang.code for lang in LANGUAGES]
 
 def open_table(page: Any, server: str, game: str, lang: str) -> None:
     page.goto(f"{server}/traditions/{SLUGS[game]}/table?lang={lang}")
-    page.wait_for_function("() => document.getElementById('status').dataset.status !== undefined")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status !== undefined")
 
 
 def finish_deal(page: Any, keyboard: bool) -> dict[str, Any]:
@@ -38,7 +38,7 @@ def finish_deal(page: Any, keyboard: bool) -> dict[str, Any]:
         result = table["view"]["result"]
         if table["status"] == "over" and result and not result.get("drawn"):
             page.wait_for_function(
-                "(seq) => Number(document.getElementById('status').dataset.seq) === seq", arg=table["seq"]
+                "(seq) => Number(document.getElementById('status')?.dataset.seq) === seq", arg=table["seq"]
             )
             return table
         page.wait_for_function("() => document.getElementById('result').hidden", timeout=90_000)
@@ -106,7 +106,7 @@ def test_hand_pieces_and_controls_have_their_accessible_names(page: Any, server:
 
 def test_hint_explains_in_the_page_language(page: Any, server: str) -> None:
     open_table(page, server, "tien-gow", "zh-Hans")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     page.locator("#act-hint").click()
     page.wait_for_function("() => document.getElementById('hint').textContent.length > 0")
     assert page.locator("#hint").inner_text().startswith("提示")
@@ -114,7 +114,7 @@ def test_hint_explains_in_the_page_language(page: Any, server: str) -> None:
 
 def test_a_cherki_hint_fills_every_placeholder_in_the_page_language(page: Any, server: str) -> None:
     open_table(page, server, "cherki", "ms")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     page.get_by_role("button", name="Cabut kad", exact=True).click()
     page.wait_for_function("() => document.querySelectorAll('#hand button').length === 9")
     page.locator("#act-hint").click()
@@ -133,13 +133,13 @@ def test_a_cherki_hint_fills_every_placeholder_in_the_page_language(page: Any, s
 
 def test_reload_mid_deal_resumes_the_same_table(page: Any, server: str) -> None:
     open_table(page, server, "tien-gow", "en")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     take_turn(page, keyboard=False)
     before = table_state(page)
     hand_before = page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.dataset.code)")
     page.reload()
     page.wait_for_function(
-        "(seq) => Number(document.getElementById('status').dataset.seq) >= seq", arg=before["seq"]
+        "(seq) => Number(document.getElementById('status')?.dataset.seq) >= seq", arg=before["seq"]
     )
     after = table_state(page)
     assert after["id"] == before["id"]
@@ -263,10 +263,10 @@ def test_an_illegal_choice_is_explained_and_cannot_be_played(page: Any, server: 
     from itertools import combinations
 
     open_table(page, server, "tien-gow", "en")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     table = table_state(page)
     page.wait_for_function(
-        "(seq) => Number(document.getElementById('status').dataset.seq) === seq", arg=table["seq"]
+        "(seq) => Number(document.getElementById('status')?.dataset.seq) === seq", arg=table["seq"]
     )
     view = table["view"]
     ups = {"+".join(sorted(a["tiles"])) for a in view["legal"] if a["face"] == "up"}

@@ -95,7 +95,7 @@ def test_the_level_chosen_on_the_tradition_page_is_the_level_played(page: Any, s
     levels.get_by_role("radio", name="Easy").check()
     with page.expect_navigation():
         page.get_by_role("button", name="Play Tien Gow").click()
-    page.wait_for_function("() => document.getElementById('status').dataset.status !== undefined")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status !== undefined")
     assert table_state(page)["level"] == "easy"
 
 

@@ -28,7 +28,7 @@ def _context(browser: Any, width: int, level: str | None = None, pace: int = 0) 
 
 def _open(page: Any, server: str, game: str, lang: str = "en") -> None:
     page.goto(f"{server}/traditions/{SLUGS[game]}/table?lang={lang}")
-    page.wait_for_function("() => document.getElementById('status').dataset.status !== undefined")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status !== undefined")
 
 
 @pytest.mark.parametrize(
@@ -82,10 +82,10 @@ def test_a_refused_action_shows_the_engines_reason(page: Any, server: str) -> No
     from itertools import combinations
 
     _open(page, server, "tien-gow")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     table = table_state(page)
     page.wait_for_function(
-        "(seq) => Number(document.getElementById('status').dataset.seq) === seq", arg=table["seq"]
+        "(seq) => Number(document.getElementById('status')?.dataset.seq) === seq", arg=table["seq"]
     )
     view = table["view"]
     legal = {"+".join(sorted(a["tiles"])) for a in view["legal"]}
@@ -115,10 +115,10 @@ def test_a_refused_action_shows_the_engines_reason(page: Any, server: str) -> No
 
 def test_the_move_log_survives_a_reload(page: Any, server: str) -> None:
     _open(page, server, "cherki")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     take_turn(page, keyboard=False)
     take_turn(page, keyboard=False)
-    page.wait_for_function("() => document.getElementById('status').dataset.status !== 'bots'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status !== 'bots'")
     before = page.locator("#log p").all_inner_texts()
     assert any("You drew" in line or "You took" in line for line in before)
     page.reload()
@@ -135,13 +135,13 @@ def test_the_move_log_survives_a_reload(page: Any, server: str) -> None:
 
 def test_the_tab_title_says_it_is_your_turn(page: Any, server: str) -> None:
     _open(page, server, "tien-gow")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     assert page.title().startswith("Your turn")
 
 
 def test_a_new_game_plays_the_newly_chosen_level(page: Any, server: str) -> None:
     _open(page, server, "tien-gow")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     first = table_state(page)
     page.get_by_role("radio", name="Hard").check()
     assert page.locator("#level-note").is_visible()
@@ -172,14 +172,14 @@ def test_axe_in_every_table_state(browser: Any, server: str, artifacts: Path, ga
         page = ctx.new_page()
         try:
             _open(page, server, game, lang)
-            page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+            page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
             _axe(page, f"{game} {lang} {width} your turn", found)
             page.screenshot(path=str(artifacts / f"state-{game}-{lang}-{width}-turn.png"))
             for _ in range(3):  # a Cherki turn is a pick-up then a discard
                 take_turn(page, keyboard=False)
-                if page.evaluate("() => document.getElementById('status').dataset.status") == "bots":
+                if page.evaluate("() => document.getElementById('status')?.dataset.status") == "bots":
                     break
-            assert page.evaluate("() => document.getElementById('status').dataset.status") == "bots"
+            assert page.evaluate("() => document.getElementById('status')?.dataset.status") == "bots"
             _axe(page, f"{game} {lang} {width} bots' turn", found)
             page.screenshot(path=str(artifacts / f"state-{game}-{lang}-{width}-bots.png"))
             page.select_option("#pace", "0")
@@ -228,11 +228,11 @@ def test_nothing_moves_the_layout(browser: Any, server: str, game: str, width: i
     page = ctx.new_page()
     try:
         _open(page, server, game)
-        page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+        page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
         for _ in range(5):
             take_turn(page, keyboard=False)
         page.wait_for_function(
-            "() => document.getElementById('status').dataset.status !== 'bots'", timeout=30_000
+            "() => document.getElementById('status')?.dataset.status !== 'bots'", timeout=30_000
         )
         cls = page.evaluate("window.__cls")
         shifts = "; ".join(page.evaluate("window.__shifts"))
@@ -246,7 +246,7 @@ def test_trying_again_goes_when_the_server_is_back(page: Any, server: str) -> No
     the message goes as soon as the table is back. (Playwright cannot intercept an EventSource, so
     the stream's own reconnection is not driven here.)"""
     _open(page, server, "tien-gow")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     busy = {"on": True}
 
     def answer(route: Any) -> None:
@@ -261,7 +261,7 @@ def test_trying_again_goes_when_the_server_is_back(page: Any, server: str) -> No
     assert page.locator("#status").get_attribute("data-status") is None
     busy["on"] = False
     page.wait_for_function(
-        "() => document.getElementById('status').dataset.status === 'human'", timeout=30_000
+        "() => document.getElementById('status')?.dataset.status === 'human'", timeout=30_000
     )
     page.wait_for_function("() => document.getElementById('notice').textContent === ''")
     take_turn(page, keyboard=False)  # and the table plays on
@@ -270,7 +270,7 @@ def test_trying_again_goes_when_the_server_is_back(page: Any, server: str) -> No
 def test_keys_help_and_the_drawn_card_named(page: Any, server: str) -> None:
     """'?' opens the list of keys; D draws from the hand, the card drawn is named and keeps the focus."""
     _open(page, server, "cherki")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     page.locator("#hand button[tabindex='0']").focus()
     page.keyboard.press("?")
     help_text = page.locator("#keys-help").inner_text()
@@ -300,7 +300,7 @@ def test_an_action_the_server_may_have_applied_is_sent_again_until_its_answer_is
     """A 503 ``unknown`` (the database failed after the action may have been written): the page says
     so and sends the very same request again, which the server answers as done."""
     _open(page, server, "tien-gow")
-    page.wait_for_function("() => document.getElementById('status').dataset.status === 'human'")
+    page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     sent: list[str] = []
     answers: list[int] = []
 

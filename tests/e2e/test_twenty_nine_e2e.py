@@ -43,7 +43,7 @@ def test_a_whole_deal_against_the_ai(page: Any, server: str, keyboard: bool) -> 
     while time.monotonic() < deadline:
         page.wait_for_function(
             "() => !document.getElementById('result').hidden || "
-            "document.getElementById('status').dataset.status === 'human'",
+            "document.getElementById('status')?.dataset.status === 'human'",
             timeout=TIMEOUT_S * 1000,
         )
         table = table_state(page)
@@ -60,7 +60,7 @@ def test_a_whole_deal_against_the_ai(page: Any, server: str, keyboard: bool) -> 
         if table["status"] != "human":
             continue
         page.wait_for_function(
-            "(seq) => Number(document.getElementById('status').dataset.seq) === seq", arg=table["seq"]
+            "(seq) => Number(document.getElementById('status')?.dataset.seq) === seq", arg=table["seq"]
         )
         # the seats: the partner faces the player, the opponents either side
         assert page.locator(".seat[data-pos='top'] .seat-label").inner_text() == "Partner"
