@@ -158,13 +158,20 @@ export default function createTwentyNine(h) {
           : el("p", { class: "trick-empty", text: t("trick_empty") }))];
   }
 
+  // On a small screen a long auction shows its last RECENT_CALLS calls and "…" before them; the
+  // earlier ones are still read by screen readers (the stylesheet decides, see .calls .early).
+  const RECENT_CALLS = 8;
+
   function auctionBox(view) {
-    const list = el("ol", { class: "calls" }, view.calls.map((c, i) => {
+    const calls = view.calls.map((c, i) => {
       const earlier = view.calls.slice(0, i).filter((x) => !x.pass).map((x) => x.bid);
       const high = earlier.length ? earlier[earlier.length - 1] : 0;
       const what = c.pass ? t("call_pass") : t(c.bid === high ? "call_hold" : "call_bid", { value: h.numbers.format(c.bid) });
-      return el("li", {}, el("span", { class: "who", text: seatName(c.seat) }), " ", el("span", { text: what }));
-    }));
+      const early = i < view.calls.length - RECENT_CALLS;
+      return el("li", { class: early ? "early" : null }, el("span", { class: "who", text: seatName(c.seat) }), " ", el("span", { text: what }));
+    });
+    if (view.calls.length > RECENT_CALLS) calls.unshift(el("li", { class: "more", "aria-hidden": "true", text: "…" }));
+    const list = el("ol", { class: "calls" }, calls);
     return [el("h2", { class: "trick-heading", text: t("auction_heading") }), list];
   }
 
