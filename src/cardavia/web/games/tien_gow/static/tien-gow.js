@@ -199,13 +199,16 @@ export default function createTienGow(h) {
         tilesText(p.tiles)))))];
   }
 
-  function choice(view, myTurn) {
+  function choice(view, myTurn, busy) {
     const box = $("choice");
     const playButton = $("act-play");
     const downButton = $("act-down");
     playButton.disabled = true;
     downButton.disabled = true;
     if (!myTurn) { box.replaceChildren(); return; }
+    // while the move is on its way the explanation keeps its words (blanking it moved everything
+    // below it up and back down again), and the buttons wait for the answer
+    if (busy) return;
     const sel = selectedCodes();
     const up = view.legal.filter((p) => p.face === "up");
     const down = view.legal.filter((p) => p.face === "down");
@@ -292,7 +295,7 @@ export default function createTienGow(h) {
       seats(view);
       centre(view);
       hand(view, myTurn, busy);
-      choice(view, myTurn && !busy);
+      choice(view, myTurn, busy);
       lastTrick(view);
       result(current);
     });
