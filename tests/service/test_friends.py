@@ -257,3 +257,22 @@ def test_an_open_seat_goes_to_the_ai_never_a_taken_one(service: TableService, st
     with pytest.raises(NotFound):
         service.claim(bob, BOB, "Bob")  # its link was revoked
     assert service.give_to_ai(tid, HOST, 2).record.seats == state.record.seats  # idempotent
+
+
+def test_a_first_deal_annulled_as_it_is_dealt_waits_for_the_friends(service: TableService) -> None:
+    """A Twenty-Nine deal whose first four cards after the dealer hold no point card is over as it
+    is dealt. At a table still waiting for a friend it says "waiting", not that the deal is over,
+    and once the friend is seated the server deals again."""
+    for seed in range(2000):
+        state = service.create(game="twenty-nine", level="easy", owner=HOST, pace_ms=0, seed=seed, friends=1)
+        if state.deal.is_over():
+            break
+    else:
+        pytest.fail("no first deal annulled in 2000 seeds")
+    open_seat = next(s for s, p in enumerate(state.record.people) if p is not None and p.get("owner") is None)
+    token = service.invite(state.record.id, HOST, open_seat)
+    assert state.finished and state.finished[-1].outcome.drawn
+    assert state.status_for(0) == "waiting" and state.pending() is None
+    state, _ = service.claim(token, ANN, "Ann")
+    step = state.pending()
+    assert step is not None and step.kind == "deal"  # the server's next step is the next deal

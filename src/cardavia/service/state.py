@@ -265,11 +265,13 @@ class TableState:
         "waiting" while invited seats are still open."""
         if viewer in self.persons_to_act():
             return HUMAN
+        # nothing is played while invited seats are open: a first deal annulled as it was dealt
+        # (over at once) waits too, and is dealt again once everyone is seated
+        if self.waiting:
+            return "waiting"
         status = self.status()
         if status != HUMAN:
             return status
-        if self.waiting:
-            return "waiting"
         return "people"
 
     def handed(self, seat: int) -> bool:
