@@ -212,7 +212,7 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     if (e.hadRecentInput) continue;
     // the end of a deal brings its result, new content by design (a Cherki deal may end within the
-    // turns measured: one in several dozen); what is measured is the turns
+    // turns measured, as one did once in a loop of the browser suite); what is measured is the turns
     if (document.getElementById("status")?.dataset.status === "over") continue;
     window.__cls += e.value;
     const what = e.sources.map((s) => named(s.node)).join(", ");
