@@ -13,10 +13,9 @@ from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
-from gaple_helpers import ENTRY
-
 from cardavia.games.gaple import GAME, Gaple, GapleDeal, GaplePartners
 from cardavia.games.registry import GameEntry, game_ids, registered
+from games.gaple.gaple_helpers import ENTRY
 
 
 def _later(game: Gaple) -> Gaple:
