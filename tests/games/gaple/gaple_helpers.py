@@ -4,7 +4,7 @@ replay a record through ``cardavia replay`` with Gaple registered for the test o
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from cardavia.games.registry import GameEntry, game_ids, registered
@@ -15,12 +15,17 @@ ENTRY = GameEntry("gaple", "cardavia.games.gaple", "cardavia.bots.gaple", "carda
 
 
 @contextmanager
-def gaple_registered() -> Iterator[None]:
-    if ENTRY.id in game_ids():  # registered for real by then: nothing to add
+def registered_once(entry: GameEntry) -> Iterator[None]:
+    """``entry`` registered for a ``with`` block, unless it is already (for real, or by an outer block)."""
+    if entry.id in game_ids():
         yield
         return
-    with registered(ENTRY):
+    with registered(entry):
         yield
+
+
+def gaple_registered() -> AbstractContextManager[None]:
+    return registered_once(ENTRY)
 
 
 HANDS_A = [

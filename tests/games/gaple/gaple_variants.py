@@ -14,8 +14,8 @@ from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from cardavia.games.gaple import GAME, Gaple, GapleDeal, GaplePartners
-from cardavia.games.registry import GameEntry, game_ids, registered
-from games.gaple.gaple_helpers import ENTRY
+from cardavia.games.registry import GameEntry
+from games.gaple.gaple_helpers import ENTRY, gaple_registered, registered_once
 
 
 def _later(game: Gaple) -> Gaple:
@@ -76,12 +76,8 @@ def variant_entry(name: str) -> GameEntry:
 def variants_registered(*names: str) -> Iterator[list[str]]:
     """Gaple and the named variants registered for a ``with`` block; yields the variants' game ids."""
     with ExitStack() as stack:
-        if ENTRY.id not in game_ids():
-            stack.enter_context(registered(ENTRY))
-        ids = []
-        for name in names:
-            entry = variant_entry(name)
-            if entry.id not in game_ids():
-                stack.enter_context(registered(entry))
-            ids.append(entry.id)
-        yield ids
+        stack.enter_context(gaple_registered())
+        entries = [variant_entry(name) for name in names]
+        for entry in entries:
+            stack.enter_context(registered_once(entry))
+        yield [entry.id for entry in entries]

@@ -18,6 +18,7 @@ import random
 
 from cardavia.bots.base import Decision
 from cardavia.bots.gaple.explain import reason_for, score
+from cardavia.bots.gaple.levels import legal_of
 from cardavia.bots.gaple.reading import read
 from cardavia.bots.gaple.sampler import places_of, sample_world
 from cardavia.bots.gaple.sim import finish
@@ -35,9 +36,7 @@ class HardBot:
     worlds = WORLDS
 
     def decide(self, view: GapleView, rng: random.Random) -> Decision[Action]:
-        legal = list(view.legal)
-        if not legal:
-            raise ValueError("the seat has no legal action: it is not its turn")
+        legal = legal_of(view)
         r = read(view)
         advice = max(legal, key=lambda a: score(r, a))
         if len(legal) == 1:

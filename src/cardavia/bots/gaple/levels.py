@@ -22,6 +22,13 @@ from cardavia.games.packs.double_six import HIGH, LOW, TILE_PIPS
 EASY_WHIM = 0.25  # how often easy lays any tile that fits
 
 
+def legal_of(view: GapleView) -> list[Action]:
+    """The view's legal actions; ``ValueError`` when it has none (it is not the seat's turn)."""
+    if not view.legal:
+        raise ValueError("the seat has no legal action: it is not its turn")
+    return list(view.legal)
+
+
 class EasyBot:
     """The ``easy`` level (see the module docstring)."""
 
@@ -29,9 +36,7 @@ class EasyBot:
     level = "easy"
 
     def decide(self, view: GapleView, rng: random.Random) -> Decision[Action]:
-        legal = list(view.legal)
-        if not legal:
-            raise ValueError("the seat has no legal action: it is not its turn")
+        legal = legal_of(view)
         if len(legal) == 1 or legal[0].do != "play" or rng.random() < EASY_WHIM:
             action = rng.choice(legal)
         else:
@@ -53,9 +58,7 @@ class NormalBot:
     level = "normal"
 
     def decide(self, view: GapleView, rng: random.Random) -> Decision[Action]:
-        legal = list(view.legal)
-        if not legal:
-            raise ValueError("the seat has no legal action: it is not its turn")
+        legal = legal_of(view)
         r = read(view)
         action = max(legal, key=lambda a: score(r, a)) if len(legal) > 1 else legal[0]
         return Decision(action, reason_for(view, action, r))

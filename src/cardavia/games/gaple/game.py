@@ -120,7 +120,7 @@ class Gaple:
         match = ", ".join(f"{_side_name(s, sides)} {v}" for s, v in enumerate(scores))
         lines.append(f"Match to {target}: {match}.")
         if outcome["match_over"]:
-            lines.append(f"{_side_name(outcome['match_winner'], sides).capitalize()} win the match.")
+            lines.append(f"{_side_name(outcome['match_winner'], sides).capitalize()} won the match.")
         else:
             lines.append(f"Seat {outcome['next_leader']} has the right to open the next deal.")
         return "\n".join(lines)

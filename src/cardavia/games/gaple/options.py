@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from cardavia.games.errors import RecordError
 from cardavia.games.options import OPTION_MESSAGES, chosen_values, differing
 
 TARGET_RANGE = range(1, 10001)  # a match's target: any whole number from 1 to 10,000
 
-_CHOICES: dict[str, tuple[Any, ...]] = {
+_CHOICES: dict[str, tuple[Any, ...] | range] = {
     "teams": (False, True),
     "stuck": ("pass", "discard"),
     "hand_size": (7, 6),
     "opening": ("0-0", "6-6"),
     "lead": ("double", "any"),
     "redeal_doubles": (5, 6, False),
+    "target": TARGET_RANGE,
 }
-NAMES: tuple[str, ...] = (*_CHOICES, "target")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,15 +70,5 @@ DEFAULT_OPTIONS = Options()
 def parse_options(options: object) -> Options:
     """Options from a record's ``"options"`` (None or ``{}``: the defaults); ``RecordError`` for an
     unknown option or a value it cannot take."""
-    if isinstance(options, Mapping) and "target" in options:
-        target = options["target"]
-        if type(target) is not int or target not in TARGET_RANGE:
-            raise RecordError(
-                "bad-option",
-                OPTION_MESSAGES["bad-option"].format(option="target", value=repr(target)[:40]),
-                {"option": "target", "value": target},
-            )
-        rest = chosen_values({k: v for k, v in options.items() if k != "target"}, _CHOICES, OPTION_MESSAGES)
-        return Options(**rest, target=target)
     values = chosen_values(options, _CHOICES, OPTION_MESSAGES)
     return Options(**values) if values else DEFAULT_OPTIONS
