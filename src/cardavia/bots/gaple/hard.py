@@ -24,7 +24,11 @@ from cardavia.bots.gaple.sampler import places_of, sample_world
 from cardavia.bots.gaple.sim import finish
 from cardavia.games.gaple import Action, GapleView
 
-# Worlds drawn per decision: see docs/bots.md (Gaple) for the decision times this gives.
+# Worlds drawn per decision. Measured in CPU time of one process over the decisions with a choice of
+# 60 deals with hard in every seat: standard rules p50 11.8 ms, p99 38.6 ms, max 56 ms; under every
+# option measured (teams, discard, six tiles and a stock, teams with discard) p99 at most 51.6 ms.
+# Below the 100 ms asked, and below the server's 500 ms floor for a hard bot's move
+# (service/driver.py MIN_STEP_MS), so when a move appears tells nothing of the hand.
 WORLDS = 100
 
 
