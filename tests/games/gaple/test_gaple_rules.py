@@ -155,6 +155,19 @@ def test_a_seat_holding_a_tile_that_fits_must_play() -> None:
     assert refusal(deal, {"seat": 0, "do": "discard", "tile": "4-4"}) == "bad-action"
 
 
+def test_reasons_come_in_the_specs_order() -> None:
+    """bad-action before anything of the action's own; a discard's must-play before not-in-hand; a
+    play's not-in-hand before must-open, no-match before end-needed."""
+    deal = deal_of(record_a(), 2)  # seat 0 holds 0-3 and 0-4, which fit
+    assert refusal(deal, {"seat": 0, "do": "discard", "tile": "6-6"}) == "bad-action"
+    discarding = deal_of(record_a(options={"stuck": "discard"}), 2)
+    assert refusal(discarding, {"seat": 0, "do": "discard", "tile": "6-6"}) == "must-play"
+    assert refusal(deal_of(record_a([])), {"seat": 2, "do": "play", "tile": "6-6"}) == "not-in-hand"
+    assert refusal(deal_of(record_a(), 1), {"seat": 3, "do": "play", "tile": "2-4"}) == "no-match"
+    assert refusal(deal_of(record_a(), 1), {"seat": 0, "do": "play", "tile": "0-3"}) == "not-your-turn"
+    assert refusal(deal_of(record_a()), {"seat": 1, "do": "play", "tile": "1-1"}) == "deal-over"
+
+
 def test_a_single_tile_that_fits_is_not_forced() -> None:
     deal = deal_of(record_a(), 21)
     assert deal.legal_actions() == [Action(3, "pass")]
