@@ -18,9 +18,10 @@ OPTION_MESSAGES: dict[str, str] = {
 
 
 def chosen_values(
-    options: object, choices: Mapping[str, tuple[Any, ...]], messages: Mapping[str, str]
+    options: object, choices: Mapping[str, tuple[Any, ...] | range], messages: Mapping[str, str]
 ) -> dict[str, Any]:
-    """The options a record sets (``{}`` for none, or None), each one of its ``choices``.
+    """The options a record sets (``{}`` for none, or None), each one of its ``choices`` (a tuple of
+    values, or a range of whole numbers).
 
     ``RecordError`` ``bad-record`` if they are not an object, ``unknown-option`` for a name the game
     does not have, ``bad-option`` for a value the option cannot take; ``messages`` are the game's
@@ -38,7 +39,11 @@ def chosen_values(
                 "unknown-option", messages["unknown-option"].format(option=key), {"option": str(key)}
             )
         # bool is an int in Python: 1 must not pass for True, nor True for 1
-        if not any(type(value) is type(c) and value == c for c in allowed):
+        if isinstance(allowed, range):
+            fits = type(value) is int and value in allowed
+        else:
+            fits = any(type(value) is type(c) and value == c for c in allowed)
+        if not fits:
             raise RecordError(
                 "bad-option",
                 messages["bad-option"].format(option=key, value=repr(value)[:40]),
