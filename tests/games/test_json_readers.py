@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardavia.cli import main
 from cardavia.games.errors import IllegalAction, RecordError
 from cardavia.games.registry import game_ids, get_game
 from cardavia.games.replay import ReplayRejected, replay_record
@@ -77,7 +79,9 @@ def test_the_records_and_actions_tried_are_real_ones(game_id: str) -> None:
         assert game.action_to_json(game.action_from_json(obj, obj.get("seat", 0))) == obj
 
 
-def test_twenty_nine_do_of_any_type_is_a_bad_action() -> None:
+def test_twenty_nine_do_of_any_type_is_a_bad_action(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The shape the red-team found: ``{"do": []}`` raised TypeError (unhashable) and answered 500."""
     game = get_game("twenty-nine")
     for do in ([], {}, [1], {"a": 1}):
@@ -88,3 +92,9 @@ def test_twenty_nine_do_of_any_type_is_a_bad_action() -> None:
     with pytest.raises(ReplayRejected) as rejected:
         replay_record(record)
     assert rejected.value.code == "bad-action" and rejected.value.index is None
+    # cardavia replay: exit status 2 and one line on stderr, no traceback
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardavia replay: not a deal record: action 0:") and err.count("\n") == 1
