@@ -43,10 +43,10 @@ class Person:
             c.close()
 
 
-def seat_people(game: str, servers: tuple[Server, Server]) -> tuple[str, list[Person]]:
-    """A table of ``game`` for up to three people: the host creates it through one process, each
-    invited person takes their seat through the other."""
-    humans = min(3, get_game(game).num_seats)
+def seat_people(game: str, servers: tuple[Server, Server], humans: int = 3) -> tuple[str, list[Person]]:
+    """A table of ``game`` for up to ``humans`` people: the host creates it through one process,
+    each invited person takes their seat through the other."""
+    humans = min(humans, get_game(game).num_seats)
     with httpx.Client(base_url=servers[0].url, timeout=20) as host:
         created = host.post("/api/tables", json={"game": game, "level": "easy", "friends": humans - 1})
         assert created.status_code == 201, created.text
