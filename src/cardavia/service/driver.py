@@ -52,7 +52,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardavia.bots.base import Decision
-from cardavia.metrics import BOT_DECISIONS
+from cardavia.metrics import bot_decision
 from cardavia.service.offload import Offload
 from cardavia.service.seeds import bot_seed
 from cardavia.service.state import Step, TableState
@@ -245,7 +245,7 @@ class BotDriver:
         try:
             return await self._decide(game, level, view, seed)
         finally:
-            BOT_DECISIONS.labels(game, level).observe(time.perf_counter() - started)
+            bot_decision(game, level, time.perf_counter() - started)
 
     async def _decide(self, game: str, level: str, view: Any, seed: int) -> Decision[Any]:
         pool = self._executor()

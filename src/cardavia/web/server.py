@@ -153,6 +153,7 @@ def serve(
     workers: int = 1,
     access_log: str | None = None,
     public_url: str | None = None,
+    metrics_from: str | None = None,
 ) -> int:
     """Serve until interrupted; the exit status for the command line.
 
@@ -160,11 +161,15 @@ def serve(
     supervisor, which starts a new one in place of any that dies. ``access_log`` "json": one JSON
     line a request on standard output. ``public_url``: see
     :func:`cardavia.web.origins.public_url_from` (a bad one: one line on stderr, exit status 2).
+    ``metrics_from``: the addresses ``/metrics`` answers (:mod:`cardavia.web.operators`; a bad
+    list: one line on stderr, exit status 2).
     """
     import uvicorn
 
     from cardavia.store.serving import AlreadyServed, hold_sqlite
     from cardavia.web.entries import BadEntry, check_registry
+    from cardavia.web.operators import METRICS_FROM_ENV, BadNetworks
+    from cardavia.web.operators import metrics_from as metrics_networks
     from cardavia.web.origins import PUBLIC_URL_ENV, BadPublicUrl, public_url_from
 
     if access_log is not None:
@@ -179,6 +184,12 @@ def serve(
         return _refuse(str(exc))
     if public is not None:
         os.environ[PUBLIC_URL_ENV] = public  # each worker process reads it from there
+    try:
+        metrics_networks(metrics_from)
+    except BadNetworks as exc:
+        return _refuse(str(exc))
+    if metrics_from is not None:
+        os.environ[METRICS_FROM_ENV] = metrics_from  # as the public URL
     try:
         url = database_url_from(database)
     except (BadDatabase, OSError) as exc:
