@@ -34,7 +34,7 @@ from cardavia.service.offload import Offload
 from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
 from cardavia.store.db import OutcomeUnknown, StoreUnavailable, open_store
-from cardavia.web import api, health, operators
+from cardavia.web import api, health, operators, shutdown
 from cardavia.web.entries import check_registry
 from cardavia.web.events import EventHub
 from cardavia.web.observe import ObserveMiddleware
@@ -315,9 +315,12 @@ def create_app(
         store.checkpoints()
         await driver.start()
         await review_runner.start()
+        # told to stop: the event streams end now, before the server waits for open requests
+        heard = shutdown.on_stop_signal(hub.stop)
         try:
             yield
         finally:
+            heard()
             readiness.close()
             await review_runner.close()
             await driver.close()

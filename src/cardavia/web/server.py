@@ -171,6 +171,7 @@ def serve(
     from cardavia.web.operators import METRICS_FROM_ENV, BadNetworks
     from cardavia.web.operators import metrics_from as metrics_networks
     from cardavia.web.origins import PUBLIC_URL_ENV, BadPublicUrl, public_url_from
+    from cardavia.web.shutdown import exit_zero_on_sigterm
 
     if access_log is not None:
         os.environ[ACCESS_LOG_ENV] = access_log
@@ -207,7 +208,8 @@ def serve(
         "access_log": False,  # uvicorn's own: request lines with raw paths (invite tokens); see above
         "log_level": "info",
         "server_header": False,
-        # Event streams never end by themselves: give them a few seconds at shutdown, then close them.
+        # The event streams end as soon as the server is told to stop (web.shutdown); any other
+        # request still in flight gets a few seconds.
         "timeout_graceful_shutdown": 3,
         "timeout_keep_alive": KEEP_ALIVE_S,
     }
@@ -221,6 +223,7 @@ def serve(
     except AlreadyServed as exc:
         return _refuse(str(exc))
     header_timeout = float(os.environ.get("CARDAVIA_HEADER_TIMEOUT_S", str(HEADER_TIMEOUT_S)))
+    exit_zero_on_sigterm()  # a deploy's SIGTERM is a normal end: exit status 0, not -15
     uvicorn.run(app, http=_http_protocol(header_timeout), **options)
     return 0
 
