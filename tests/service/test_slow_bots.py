@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_simultaneous import pai_gow
+from test_simultaneous import Clock, pai_gow
 
 from cardavia.bots.base import Decision
 from cardavia.bots.random_bot import RandomBot
@@ -29,14 +29,6 @@ from cardavia.store.db import Store, open_store
 
 OWNER = "0" * 64
 FLOOR_S = 0.5  # the shipped floor of "hard", the greatest of the levels (the group's too)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

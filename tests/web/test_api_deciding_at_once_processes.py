@@ -14,10 +14,9 @@ from typing import Any
 import httpx
 import pytest
 from server_process import running_server
-from test_api_friends_processes import Person, seat_people, settled
+from test_api_friends_processes import Person, seat_people, settled, whole_log
 
 from cardavia.games.registry import get_game
-from cardavia.store.db import open_store
 
 JSON = dict[str, Any]
 GAME = "pai-gow"  # the registered game whose seats all decide at once
@@ -86,10 +85,7 @@ def test_four_people_setting_at_once_through_two_processes_are_all_answered_200(
             for p in people:
                 p.close()
 
-    store = open_store(postgres_url, migrate=False)
-    entries = store.actions(table_id)
-    store.dispose()
-    assert [e.seq for e in entries] == list(range(len(entries)))
+    entries = whole_log(postgres_url, table_id)
     logged = []
     deal = 1
     for e in entries:
