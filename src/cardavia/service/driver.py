@@ -282,7 +282,15 @@ class BotDriver:
                     view = state.deal.view(gone)
                     seed = decision_seed(state, gone)
                     return _Plan(
-                        state, state.seq, state.record, Step("auto", gone), view, wait, AUTO_LEFT, seed
+                        state,
+                        state.seq,
+                        state.record,
+                        Step("auto", gone),
+                        view,
+                        wait,
+                        AUTO_LEFT,
+                        seed,
+                        opened=state.turn_started(gone),
                     )
                 # counted from when the turn began as the log says (what the page shows), so that
                 # a restarted or another process gives no person more time than the clock showed;
@@ -298,7 +306,15 @@ class BotDriver:
                 view = state.deal.view(seat)
                 seed = decision_seed(state, seat)
                 return _Plan(
-                    state, state.seq, state.record, Step("auto", seat), view, left[seat], AUTO_TIME, seed
+                    state,
+                    state.seq,
+                    state.record,
+                    Step("auto", seat),
+                    view,
+                    left[seat],
+                    AUTO_TIME,
+                    seed,
+                    opened=state.turn_started(seat),
                 )
             opened = state.turn_started(step.seat)  # the moment is counted from it (service.moments)
             if step.kind not in ("bot", "away"):
