@@ -146,6 +146,7 @@ def _serve(args: argparse.Namespace) -> int:
             workers=args.workers,
             access_log=args.access_log,
             public_url=args.public_url,
+            metrics_from=args.metrics_from,
         )
     )
 
@@ -204,6 +205,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="the site's address as visitors reach it (e.g. https://cards.example), for invite links "
         "(default: $CARDAVIA_PUBLIC_URL, else links relative to the site)",
+    )
+    serve.add_argument(
+        "--metrics-from",
+        default=None,
+        metavar="NETWORKS",
+        help="the addresses /metrics answers, comma-separated (127.0.0.1,10.0.0.0/8; none: no one) "
+        "(default: $CARDAVIA_METRICS_FROM, else loopback)",
     )
     serve.add_argument(
         "--workers",

@@ -34,11 +34,20 @@ LATENCY = Histogram(
     buckets=BUCKETS,
 )
 STREAMS = Gauge("cardavia_event_streams_open", "Event streams open now", multiprocess_mode="livesum")
+# A bot's decision time follows the pieces it chose from (one legal card: a millisecond; four: a
+# hundred), which is why its moves are held to a floor (service.driver.MIN_STEP_MS, at most 0.5 s).
+# What an operator needs of it is whether the bots keep up: how many decisions outlast the floor,
+# and by how much under load. So it is counted in coarse buckets whose first is the greatest floor,
+# and each decision is counted at its bucket's bound (the sum, too, then tells nothing finer than
+# the buckets): a decision within the floor is one count under 0.5 s, whatever it took.
+BOT_BUCKETS = (0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
 BOT_DECISIONS = Histogram(
     "cardavia_bot_decision_seconds",
-    "Time from asking a bot for a decision to having it (its thinking and any wait for a worker)",
+    "Bot decisions by how long they took (asking to having it, a wait for a worker included), "
+    "each counted at its bucket's upper bound: the first bucket (0.5 s) holds every decision within "
+    "the moves' floor",
     ["game", "level"],
-    buckets=BUCKETS,
+    buckets=BOT_BUCKETS,
 )
 DATABASE_ERRORS = Counter(
     "cardavia_database_errors",
@@ -50,6 +59,15 @@ DATABASE_ERRORS = Counter(
 def database_error(reason: str) -> None:
     """Count one failed database call (``StoreUnavailable``'s reason)."""
     DATABASE_ERRORS.labels(reason).inc()
+
+
+def bot_decision(game: str, level: str, seconds: float) -> None:
+    """Count one bot decision that took ``seconds``, at the bound of its bucket (:data:`BOT_BUCKETS`;
+    past the last, in whole minutes)."""
+    bound = next((b for b in BOT_BUCKETS if seconds <= b), None)
+    if bound is None:
+        bound = 60.0 * -(-seconds // 60.0)
+    BOT_DECISIONS.labels(game, level).observe(bound)
 
 
 def method_label(method: str) -> str:

@@ -37,7 +37,8 @@ def api_client(tmp_path: Path, **options: Any) -> Iterator[TestClient]:
     app = create_app(f"sqlite:///{tmp_path / 'api.db'}", **settings)
     seeds = iter(range(1000, 10**6))
     app.state.cardavia.service.new_seed = lambda: next(seeds)  # repeatable tables
-    with TestClient(app) as client:
+    # from the machine itself, as a local browser or scraper (/metrics answers loopback only)
+    with TestClient(app, client=("127.0.0.1", 50000)) as client:
         yield client
 
 

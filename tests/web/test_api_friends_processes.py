@@ -16,7 +16,7 @@ import pytest
 from server_process import Server, running_server
 
 from cardavia.games.registry import game_ids, get_game
-from cardavia.store.db import open_store
+from cardavia.store.db import LoggedAction, open_store
 
 JSON = dict[str, Any]
 ROUNDS = 16  # racing rounds per table
@@ -43,10 +43,10 @@ class Person:
             c.close()
 
 
-def seat_people(game: str, servers: tuple[Server, Server]) -> tuple[str, list[Person]]:
-    """A table of ``game`` for up to three people: the host creates it through one process, each
-    invited person takes their seat through the other."""
-    humans = min(3, get_game(game).num_seats)
+def seat_people(game: str, servers: tuple[Server, Server], humans: int = 3) -> tuple[str, list[Person]]:
+    """A table of ``game`` for up to ``humans`` people: the host creates it through one process,
+    each invited person takes their seat through the other."""
+    humans = min(humans, get_game(game).num_seats)
     with httpx.Client(base_url=servers[0].url, timeout=20) as host:
         created = host.post("/api/tables", json={"game": game, "level": "easy", "friends": humans - 1})
         assert created.status_code == 201, created.text
@@ -58,6 +58,17 @@ def seat_people(game: str, servers: tuple[Server, Server]) -> tuple[str, list[Pe
             assert joined.status_code == 200, joined.text
             people.append(Person(invite["seat"], guest.cookies, servers))
     return created.json()["id"], people
+
+
+def whole_log(database: str, table_id: str) -> list[LoggedAction]:
+    """The table's log as the database holds it, checked to have no gap and no seq twice."""
+    store = open_store(database, migrate=False)
+    try:
+        entries = store.actions(table_id)
+    finally:
+        store.dispose()
+    assert [e.seq for e in entries] == list(range(len(entries)))  # no gap, no double seq
+    return entries
 
 
 def at_once(calls: list[tuple[Person, str, JSON, int]]) -> list[int]:
@@ -175,10 +186,7 @@ def test_people_racing_through_two_processes_log_each_action_once(
             for p in people:
                 p.close()
 
-    store = open_store(postgres_url, migrate=False)
-    entries = store.actions(table_id)
-    store.dispose()
-    assert [e.seq for e in entries] == list(range(len(entries)))  # no gap, no double seq
+    entries = whole_log(postgres_url, table_id)
     by_seq = {e.seq: e for e in entries}
     for seq, seat, action in acked:  # every acknowledged action is in the log, once, as sent
         # at the seq it was sent at, or, where seats decide at once, at a later one (the AI's sets

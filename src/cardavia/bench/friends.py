@@ -5,6 +5,9 @@ Each table is of a registered game in turn, with every seat but the host's for i
 ``POST /api/join/{token}`` as a browser of their own (their own cookie), then every person holds the
 table's event stream and acts only on what it brings: on an event that says it is their turn, they
 think a moment and post an action chosen from the legal ones that event lists, at that event's seq.
+Where seats decide at once, events written before a person's action (other seats' decisions that
+came first) still say the person is to decide: a person who acted skips every event up to where
+their action was written, as a page does, and never decides twice.
 The host asks for the next deal when one is over. The reply times of the actions are the figures;
 every acknowledged action is looked up in the log afterwards (:func:`.tally.lost`).
 
@@ -71,6 +74,15 @@ async def open_table(conn: Connection, game: str, tally: Tally, name: str) -> li
     return seats
 
 
+def written_at(reply: dict[str, Any], seat: int, seq: int) -> int:
+    """The seq at which the reply to ``seat``'s action chosen at ``seq`` says it was written: at
+    ``seq``, or later where seats decide at once and others' actions were written first. Events up
+    to it are from before the action: a person who acted does not act on them again (each still
+    says the seat is to decide)."""
+    mine = [e["seq"] for e in reply.get("last", []) if e["seat"] == seat and e["seq"] >= seq]
+    return min(mine, default=seq)
+
+
 async def _next_event(events: AsyncIterator[dict[str, Any]], timeout: float) -> dict[str, Any]:
     return await asyncio.wait_for(anext(events), timeout)
 
@@ -89,7 +101,7 @@ async def person(
     loop = asyncio.get_running_loop()
     conn = Connection("127.0.0.1", port)
     stream = Connection("127.0.0.1", port)
-    done_at = -1  # the seq this person last acted at: events up to it are old news
+    done_at = -1  # where this person's last action was written: events up to it are old news
     try:
         events = stream.events(f"/api/tables/{table_id}/events?seq={me.table['seq']}", me.cookie)
         while loop.time() < stop_at:
@@ -108,16 +120,17 @@ async def person(
                     return
                 action = rng.choice(event["view"]["legal"])
                 started = time.perf_counter()
-                status, _, _ = await conn.request(
+                status, _, body = await conn.request(
                     "POST", f"/api/tables/{table_id}/actions", {"seq": seq, "action": action}, me.cookie
                 )
                 tally.latencies.append(time.perf_counter() - started)
                 tally.requests += 1
+                done_at = seq
                 if status == 200:
                     tally.acked.append((table_id, seq, me.seat, action))
+                    done_at = written_at(json.loads(body), me.seat, seq)
                 else:
                     tally.error(f"action {status}")
-                done_at = seq
             elif event["status"] == "over" and me.seat == 0:
                 status, _, _ = await conn.request(
                     "POST", f"/api/tables/{table_id}/next-deal", {"seq": seq}, me.cookie

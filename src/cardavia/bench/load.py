@@ -16,7 +16,9 @@ actions the API gives. The phases:
    with their own cookie and event stream, acting on their turns as the events tell them, with the
    same thinking time (:mod:`.friends`): errors, lost actions and the actions' reply p50/p99.
 
-Afterwards every acknowledged action of phases 2 to 4 is looked up in the log (``lost``).
+Afterwards every acknowledged action of phases 2 to 4 is looked up in the log (``lost``). The exit
+status is 0 when no request failed and nothing was lost; the speed marks (the players' and the
+friends' p99, the move endpoint against the bare one) are printed, met or missed, and never fail a run.
 
 ``--database URL`` (a ``postgresql://`` URL) runs the table phases on PostgreSQL instead: each phase
 on a throw-away database created on that server and dropped afterwards. On SQLite the peak size of
@@ -232,7 +234,8 @@ async def _play(port: int, players: int, seconds: float) -> tuple[Tally, float]:
 
 
 def run_http_bench(args: argparse.Namespace) -> int:
-    """Run the load benchmark; print a summary (or JSON with ``--json``); 0 if it met its targets."""
+    """Run the load benchmark; print a summary (or JSON with ``--json``); 0 if the server answered
+    every request and every acknowledged action is in the log (the speed marks are reported only)."""
     # a terminated bench still stops its servers (the finally blocks run on SystemExit)
     previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
@@ -369,11 +372,18 @@ def _run_http_bench(args: argparse.Namespace) -> int:
             "load_avg_1m": round(friends_load, 2),
         },
     }
-    target_p99 = 50 if server_url else 25  # ms: the targets of the SQLite and PostgreSQL set-ups
-    ok = result["errors"] == 0 and missing == 0 and p99 <= target_p99 and ratio >= 0.4
     f = result["friends"]
-    # issue 14's mark for tables of people, on either database
-    ok = ok and (tables == 0 or (f["errors"] == 0 and f["lost"] == 0 and f["p99_ms"] <= 50))
+    # The speed marks, reported: whether a run meets them says as much of the machine as of the
+    # server (a shared machine's p99 is its wait for a core), so they never fail the run.
+    target_p99 = 50 if server_url else 25  # ms: the targets of the SQLite and PostgreSQL set-ups
+    result["marks"] = {
+        f"players_p99_le_{target_p99}_ms": p99 <= target_p99,
+        "move_ratio_ge_0.4": ratio >= 0.4,
+        # issue 14's mark for tables of people, on either database
+        "friends_p99_le_50_ms": tables == 0 or f["p99_ms"] <= 50,
+    }
+    # what the run checks: the server answered every request, and lost no acknowledged action
+    ok = result["errors"] == 0 and missing == 0 and f["errors"] == 0 and f["lost"] == 0
     if getattr(args, "json", False):
         print(json.dumps(result))
     else:
@@ -397,5 +407,9 @@ def _run_http_bench(args: argparse.Namespace) -> int:
                 if tables > 0
                 else ""
             )
+            + "\nspeed marks (reported, not checked): "
+            + ", ".join(f"{name} {'met' if met else 'missed'}" for name, met in result["marks"].items())
+            + f"\n{'OK' if ok else 'FAILED'}: {result['errors'] + f['errors']} errors, "
+            f"{missing + f['lost']} lost"
         )
     return 0 if ok else 1

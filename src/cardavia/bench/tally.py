@@ -38,28 +38,38 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def lost(database: str, acked: list[Acked]) -> int:
-    """How many acknowledged actions are not in the log exactly once: the entry at their seq must be
-    that seat's action, and no two acknowledgements may claim one entry (the log's (table, seq) key
-    makes an entry unique)."""
+    """How many acknowledged actions are not in the log exactly once, as they were sent.
+
+    Each must be its seat's entry for the decision it was chosen in: the entry at the seq it was
+    sent at, or, where seats decide at once (an action chosen at an older seq stands while only
+    other seats acted since), the seat's next entry after it, of a decision begun by then
+    (``TableState.made_since``, the rule the service answers by); not one the AI made for the
+    seat; and no two acknowledgements may claim one entry."""
+    from cardavia.service.state import TableState
     from cardavia.store.db import open_store
 
     store = open_store(database, migrate=False)
     try:
-        logs: dict[str, dict[int, Any]] = {}
+        tables: dict[str, TableState | None] = {}
         missing = 0
         claimed: set[tuple[str, int]] = set()
         for table_id, seq, seat, action in acked:
-            if table_id not in logs:
-                logs[table_id] = {e.seq: e for e in store.actions(table_id)}
-            entry = logs[table_id].get(seq)
+            if table_id not in tables:
+                head = store.head(table_id)
+                tables[table_id] = (
+                    None if head is None else TableState.rebuild(head[0], store.actions(table_id))
+                )
+            state = tables[table_id]
+            entry = None if state is None else state.made_since(seat, seq)
             if (
                 entry is None
-                or (table_id, seq) in claimed
-                or entry.seat != seat
+                or entry.auto
+                or (table_id, entry.seq) in claimed
                 or entry.action != {**action, "seat": seat}
             ):
                 missing += 1
-            claimed.add((table_id, seq))
+            if entry is not None:
+                claimed.add((table_id, entry.seq))
         return missing
     finally:
         store.dispose()

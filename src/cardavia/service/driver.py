@@ -20,9 +20,12 @@ been gone ``AWAY_GRACE_S`` while someone else is at the table. Both are marked `
 in the log, and the seat is theirs again from the moment they are back.
 
 When a bot's move becomes visible must tell nothing about the hidden pieces it was chosen from: a
-bot's move is written no earlier than ``max(pace, floor)`` after the previous move, where the floor
-of the bot's level (:data:`MIN_STEP_MS`) is above the time that level takes to decide (its searches
-are bounded by work, not by the clock: ``cardavia bench`` measures the decision times).
+bot's move is written ``max(pace, floor)`` after its decision opened (the log's time of the move
+before it, fixed before the thinking starts), where the floor of the bot's level
+(:data:`MIN_STEP_MS`) is above the time that level takes to decide (its searches are bounded by
+work, not by the clock: ``cardavia bench`` measures the decision times). A thinking that outlasts it
+(an overloaded machine) has its move written at the next multiple of that delay, never when the
+thinking happened to end (:mod:`cardavia.service.moments`).
 
 Seats deciding at once (``protocol.acting_seats`` holds several, as when every seat sets its tiles
 in secret): the server decides for every bot seat among them (and every person's handed to the
@@ -31,9 +34,10 @@ moment: ``max(pace, the greatest floor of any level)`` after the decision opened
 the action before it, or when the table was made or its last seat filled), one after the other in
 seat order. The floor covers the group's decisions made one after the other (hard, in the game that
 has such groups: at most 40 ms of CPU a decision over 600 measured, so 120 ms for three, under the
-500 ms floor); a group whose deciding took longer is logged as a warning. That moment depends on
-neither their pieces nor their level, nor on what the people deciding at the same time do; a write that comes
-later (a restarted process, a lost race) comes at once, never at a moment a bot's pieces chose.
+500 ms floor); a group whose deciding took longer is logged as a warning, and written at the next
+multiple of that delay. That moment depends on neither their pieces nor their level, nor on what the
+people deciding at the same time do; a write that comes later (a restarted process, a lost race)
+comes at the next such moment, never at one a bot's pieces chose.
 People deciding at the same time act whenever they like, each on their own clock
 (:meth:`TableState.turn_started` of their seat).
 """
@@ -52,7 +56,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardavia.bots.base import Decision
-from cardavia.metrics import BOT_DECISIONS
+from cardavia.metrics import bot_decision
+from cardavia.service.moments import delay_to_write
 from cardavia.service.offload import Offload
 from cardavia.service.seeds import bot_seed
 from cardavia.service.state import Step, TableState
@@ -89,7 +94,7 @@ class _Plan:
     # seats deciding at once: every server decision of the group (step, view, seed, auto), by seat,
     # written together at ``opened`` (the store's clock) + the group's wait
     group: tuple[tuple[Step, Any, int, int], ...] = ()
-    opened: float = 0.0
+    opened: float = 0.0  # when the decision opened (the log's clock): its move's moment counts from it
 
 
 def decision_seed(state: TableState, seat: int) -> int:
@@ -245,7 +250,7 @@ class BotDriver:
         try:
             return await self._decide(game, level, view, seed)
         finally:
-            BOT_DECISIONS.labels(game, level).observe(time.perf_counter() - started)
+            bot_decision(game, level, time.perf_counter() - started)
 
     async def _decide(self, game: str, level: str, view: Any, seed: int) -> Decision[Any]:
         pool = self._executor()
@@ -277,7 +282,15 @@ class BotDriver:
                     view = state.deal.view(gone)
                     seed = decision_seed(state, gone)
                     return _Plan(
-                        state, state.seq, state.record, Step("auto", gone), view, wait, AUTO_LEFT, seed
+                        state,
+                        state.seq,
+                        state.record,
+                        Step("auto", gone),
+                        view,
+                        wait,
+                        AUTO_LEFT,
+                        seed,
+                        opened=state.turn_started(gone),
                     )
                 # counted from when the turn began as the log says (what the page shows), so that
                 # a restarted or another process gives no person more time than the clock showed;
@@ -293,10 +306,19 @@ class BotDriver:
                 view = state.deal.view(seat)
                 seed = decision_seed(state, seat)
                 return _Plan(
-                    state, state.seq, state.record, Step("auto", seat), view, left[seat], AUTO_TIME, seed
+                    state,
+                    state.seq,
+                    state.record,
+                    Step("auto", seat),
+                    view,
+                    left[seat],
+                    AUTO_TIME,
+                    seed,
+                    opened=state.turn_started(seat),
                 )
+            opened = state.turn_started(step.seat)  # the moment is counted from it (service.moments)
             if step.kind not in ("bot", "away"):
-                return _Plan(state, state.seq, state.record, step, None)
+                return _Plan(state, state.seq, state.record, step, None, opened=opened)
             auto = AUTO_LEFT if step.kind == "away" else 0
             plan = _Plan(
                 state,
@@ -306,6 +328,7 @@ class BotDriver:
                 state.deal.view(step.seat),
                 auto=auto,
                 seed=decision_seed(state, step.seat),
+                opened=opened,
             )
             if not state.together(step.seat):
                 return plan
@@ -323,7 +346,7 @@ class BotDriver:
                 and state.together(s.seat)
                 and state.decision_seq(s.seat) == began
             )
-            return replace(plan, group=group, opened=state.turn_started(step.seat))
+            return replace(plan, group=group)
 
     async def _out_of_time(self, table_id: str, plan: _Plan) -> bool:
         """Wait for the person of ``plan`` until their time is up (True) or the table moves (False)."""
@@ -363,7 +386,6 @@ class BotDriver:
         gate = self._gate
         fresh = True
         delay = FIRST_BACKOFF_S
-        last_move = loop.time()  # when the move before the next one became visible (about now)
         try:
             while not self._closed:
                 try:
@@ -395,7 +417,6 @@ class BotDriver:
                         continue
                     if plan.group:
                         await self._write_together(table_id, plan)
-                        last_move = loop.time()
                         fresh = True  # several writes: read the log again
                         delay = FIRST_BACKOFF_S
                         continue
@@ -408,12 +429,11 @@ class BotDriver:
                         action = dict(step.action or {})
                         wait = record.pace_ms / 1000
                     # always yield, so that a table played at pace 0 never starves the other requests
-                    await self.pace_sleep(max(0.0, last_move + wait - loop.time()))
+                    await self.pace_sleep(delay_to_write(plan.opened, wait, self.service.clock()))
                     async with gate:
                         written = await self.offload.run(
                             self.service.server_step, table_id, plan.seq, step.seat, action, auto
                         )
-                    last_move = loop.time()
                     # after our own write the cache is the log; after a lost race, read the log again
                     fresh = not written
                     delay = FIRST_BACKOFF_S
@@ -447,10 +467,8 @@ class BotDriver:
             log.warning(
                 "table %s: deciding %d bots at once took %.0f ms", record.id, len(actions), spent * 1000
             )
-        # the moment is the log's (what every process reads alike); never later than ``wait`` from
-        # now, should the clock have stepped back
-        left = plan.opened + wait - self.service.clock()
-        await self.pace_sleep(max(0.0, min(wait, left)))
+        # the moment is the log's (what every process reads alike), fixed before the thinking
+        await self.pace_sleep(delay_to_write(plan.opened, wait, self.service.clock()))
         gate = self._gate or asyncio.Semaphore(2)
         for seat, action, auto in actions:
             async with gate:

@@ -35,6 +35,15 @@ class Stale(TableError):
         self.state = state
 
 
+class Raced(Stale):
+    """A write lost the log's next seq to another writer (another process, or another request of
+    this one's table): ``state`` is the log as it is now, from which the request may still stand
+    (an action of seats deciding at once, an identical copy of one already written)."""
+
+    def __init__(self, state: TableState) -> None:
+        super().__init__("stale", "the table moved on", state)
+
+
 class Conflict(TableError):
     """A request the table's present state refuses (it may be honoured later)."""
 

@@ -17,14 +17,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from cardavia.bots.base import LEVELS
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import get_game
 from cardavia.games.seats import invite_order
 from cardavia.service import names
-from cardavia.service.errors import Conflict, HostOnly, NotFound, Stale, TableError
+from cardavia.service.errors import Conflict, HostOnly, NotFound, Raced, Stale, TableError
 from cardavia.service.payload import outcome_json, with_acting
 from cardavia.service.quick import QuickGate
 from cardavia.service.state import (
@@ -40,6 +40,7 @@ from cardavia.store.db import FinishedDeal, LoggedAction, SeqTaken, Store, Table
 
 JSON = dict[str, Any]
 AppendHook = Callable[[str, int], None]
+W = TypeVar("W")
 LOCK_STRIPES = 256  # tables share this many locks: bounded memory, rare contention between tables
 READ_WAIT_S = 0.2  # a read waits this long for a write of its table, then reads a copy of its own
 TURN_LIMITS = (30, 120)  # seconds a person may take per decision, when the host sets a limit
@@ -360,14 +361,7 @@ class TableService:
             assert seat is not None  # _state checked it
             if state.handed(seat):
                 state = self._back(state, seat)
-            try:
-                return self._act(state, seq, action_obj, seat)
-            except Stale as exc:
-                if exc.code != "stale":
-                    raise
-                # Lost the race for seq between reading the log and writing: the winner may be this
-                # very action (the same request sent to two processes), which is answered as done.
-                return self._act(exc.state, seq, action_obj, seat)
+            return self._racing(state, lambda now: self._act(now, seq, action_obj, seat))
 
     def _act(self, state: TableState, seq: int, action_obj: object, seat: int) -> tuple[TableState, int]:
         action = state.game.action_from_json(action_obj, seat)
@@ -651,11 +645,17 @@ class TableService:
                 if not self._server_may(state, seq, seat):
                     return False
             action = None if seat < 0 else state.game.action_from_json(action_json, seat)
+
+            def write(now: TableState) -> bool:
+                if not self._server_may(now, seq, seat):
+                    return False
+                self._commit(now, now.entry(seat, action_json, auto), action)
+                return True
+
             try:
-                self._commit(state, state.entry(seat, action_json, auto), action)
+                return self._racing(state, write)
             except Stale:
                 return False
-            return True
 
     @staticmethod
     def _server_may(state: TableState, seq: int, seat: int) -> bool:
@@ -664,6 +664,22 @@ class TableService:
         if state.seq == seq:
             return True
         return seat >= 0 and state.deciding_since(seat, seq)
+
+    def _racing(self, state: TableState, attempt: Callable[[TableState], W]) -> W:
+        """``attempt(state)``, tried again from the log as it is now each time its write loses the
+        log's next seq to another writer (:class:`Raced`), as long as what it writes still stands.
+
+        Where seats decide at once, each writes whenever it likes, on any process, and a decision
+        made from an older seq stands while only the others acted since: a write is lost at most
+        once to each other seat's decision, and once to an identical copy of its own (after which
+        it is answered as done), so as many tries as seats, plus one, always see it through.
+        """
+        for _ in range(state.num_seats):
+            try:
+                return attempt(state)
+            except Raced as lost:
+                state = lost.state
+        return attempt(state)
 
     def _commit(self, state: TableState, entry: LoggedAction, action: Any) -> None:
         entry = replace(entry, created_at=self.clock())  # when the next turn begins, kept in the log
@@ -685,7 +701,7 @@ class TableService:
             )
         except SeqTaken:
             self.forget(state.record.id)
-            raise Stale("stale", "the table moved on", self.state(state.record.id)) from None
+            raise Raced(self.state(state.record.id)) from None
         except BaseException:
             # not written (the database could not answer): the applied entry must not stay cached
             self.forget(state.record.id)

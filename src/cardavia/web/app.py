@@ -34,7 +34,7 @@ from cardavia.service.offload import Offload
 from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
 from cardavia.store.db import OutcomeUnknown, StoreUnavailable, open_store
-from cardavia.web import api, health
+from cardavia.web import api, health, operators, shutdown
 from cardavia.web.entries import check_registry
 from cardavia.web.events import EventHub
 from cardavia.web.observe import ObserveMiddleware
@@ -262,6 +262,7 @@ def create_app(
     public_url: str | None = None,
     review_workers: int | None = None,
     access_log: bool = False,
+    metrics_from: str | None = None,
 ) -> FastAPI:
     """The whole site on ``database_url`` (see ``cardavia.store.database_url_from`` for the default).
 
@@ -275,13 +276,16 @@ def create_app(
     its origin is the site's own for the cross-site check (None: links relative to the site);
     ``review_workers``: the reviews run at once, each in a process (None: one per core; with
     ``bot_workers`` 0, one at a time in a thread); ``access_log``: one JSON line a request on
-    standard output (``cardavia.web.observe``).
+    standard output (``cardavia.web.observe``); ``metrics_from``: the addresses ``/metrics`` answers
+    (:func:`cardavia.web.operators.metrics_from`; None: the environment's, else loopback).
 
     Raises ``BadEntry`` for a registered game whose parts are incomplete (before anything is
     built), ``BadDatabase`` for a URL it cannot use, ``StoreUnavailable`` for a database it
-    cannot reach or write, and ``BadPublicUrl`` for a public URL it cannot build links on.
+    cannot reach or write, ``BadPublicUrl`` for a public URL it cannot build links on, and
+    ``BadNetworks`` for metrics' addresses it cannot read.
     """
     check_registry(catalogs=False)
+    allow_metrics = operators.metrics_from(metrics_from)
     if public_url is not None:
         public_url = checked_public_url(public_url)
     store = open_store(database_url, writable=True)
@@ -311,9 +315,12 @@ def create_app(
         store.checkpoints()
         await driver.start()
         await review_runner.start()
+        # told to stop: the event streams end now, before the server waits for open requests
+        heard = shutdown.on_stop_signal(hub.stop)
         try:
             yield
         finally:
+            heard()
             readiness.close()
             await review_runner.close()
             await driver.close()
@@ -324,6 +331,7 @@ def create_app(
     app = FastAPI(title="Cardavia", version="1", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.cardavia = rt
     readiness = app.state.readiness = health.Readiness(store)
+    app.state.metrics_from = allow_metrics
     _install_error_handlers(app)
     app.include_router(health.router)  # /healthz, /readyz, /metrics
     app.include_router(api.tables_router())  # the games registered now: built with the app

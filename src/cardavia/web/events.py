@@ -8,7 +8,8 @@ sent while the listener was not connected is lost: each time it connects again, 
 woken and reads its table's log length from the database (none trusts its copy in memory), and a
 listener whose connection stays quiet checks that the connection still answers.
 
-Streams are capped: at most :data:`MAX_STREAMS_PER_TABLE` on one table and
+A server that is stopping ends every stream as a normal end (:meth:`EventHub.stop`, on its stop
+signal: ``cardavia.web.shutdown``). Streams are capped: at most :data:`MAX_STREAMS_PER_TABLE` on one table and
 :data:`MAX_STREAMS_PER_OWNER` for one browser; a new stream beyond either cap ends the oldest one
 (most often a connection the browser already left, which the server only notices when it writes).
 A stream outlives a database outage: it says so (an ``unavailable`` event) and tries again.
@@ -76,6 +77,7 @@ class EventHub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread: int | None = None
         self.latest: dict[str, int] = {}  # watched tables: the newest seq any process said it wrote
+        self.stopping = False  # the server is stopping: every stream ends (see stop)
 
     def publish(self, table_id: str, seq: int = -1) -> None:
         """Wake the streams of ``table_id``: action ``seq`` was written (from any thread)."""
@@ -93,6 +95,14 @@ class EventHub:
         for waiters in self._waiters.values():
             for event in waiters:
                 event.set()
+
+    def stop(self) -> None:
+        """The server is stopping: end every stream now, as a normal end (on the event loop), and
+        any opened from now on at once; each page reconnects after its ``retry``."""
+        self.stopping = True
+        for waiters in self._waiters.values():
+            for watch in waiters:
+                watch.evict()
 
     def _publish(self, table_id: str, seq: int) -> None:
         waiters = self._waiters.get(table_id)
@@ -134,6 +144,8 @@ class EventHub:
             live = [w for w in group if not w.evicted]
             for old in live[: max(0, len(live) - cap)]:
                 old.evict()
+        if self.stopping:
+            watch.evict()
         try:
             yield watch
         finally:

@@ -1,5 +1,5 @@
 """What an operator's tools ask: ``/healthz`` (this process answers), ``/readyz`` (its database answers,
-at the schema this code ships) and ``/metrics`` (Prometheus).
+at the schema this code ships) and ``/metrics`` (Prometheus, to the operator's addresses only).
 
 ``/readyz`` asks the database in a thread of its own with a short deadline (:data:`READY_TIMEOUT_S`):
 a database that is down, unreachable or stalled makes it a 503 with the reason within that time,
@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse, Response
 
 from cardavia import metrics
 from cardavia.store.db import Store, StoreUnavailable, packaged_head
+from cardavia.web import operators
 
 READY_TIMEOUT_S = 1.0
 FIGURES_TIMEOUT_S = 2.0
@@ -93,7 +94,12 @@ async def readyz(request: Request) -> JSONResponse:
 
 @router.get("/metrics")
 async def prometheus(request: Request) -> Response:
-    """Every metric in Prometheus's text format (``cardavia.metrics``)."""
+    """Every metric in Prometheus's text format (``cardavia.metrics``), to the addresses the operator
+    allows (:mod:`cardavia.web.operators`); 403 to any other."""
+    peer = request.client.host if request.client else None
+    if not operators.allowed(peer, request.app.state.metrics_from):
+        message = "the metrics are for the operator's addresses only (serve --metrics-from)"
+        return JSONResponse({"error": {"code": "forbidden", "message": message, "params": {}}}, 403)
     readiness = _readiness(request)
     collector = metrics.DatabaseFigures(readiness.figures)
     body = await asyncio.get_running_loop().run_in_executor(None, metrics.scrape, collector)

@@ -153,6 +153,7 @@ def serve(
     workers: int = 1,
     access_log: str | None = None,
     public_url: str | None = None,
+    metrics_from: str | None = None,
 ) -> int:
     """Serve until interrupted; the exit status for the command line.
 
@@ -160,12 +161,17 @@ def serve(
     supervisor, which starts a new one in place of any that dies. ``access_log`` "json": one JSON
     line a request on standard output. ``public_url``: see
     :func:`cardavia.web.origins.public_url_from` (a bad one: one line on stderr, exit status 2).
+    ``metrics_from``: the addresses ``/metrics`` answers (:mod:`cardavia.web.operators`; a bad
+    list: one line on stderr, exit status 2).
     """
     import uvicorn
 
     from cardavia.store.serving import AlreadyServed, hold_sqlite
     from cardavia.web.entries import BadEntry, check_registry
+    from cardavia.web.operators import METRICS_FROM_ENV, BadNetworks
+    from cardavia.web.operators import metrics_from as metrics_networks
     from cardavia.web.origins import PUBLIC_URL_ENV, BadPublicUrl, public_url_from
+    from cardavia.web.shutdown import exit_zero_on_sigterm
 
     if access_log is not None:
         os.environ[ACCESS_LOG_ENV] = access_log
@@ -179,6 +185,12 @@ def serve(
         return _refuse(str(exc))
     if public is not None:
         os.environ[PUBLIC_URL_ENV] = public  # each worker process reads it from there
+    try:
+        metrics_networks(metrics_from)
+    except BadNetworks as exc:
+        return _refuse(str(exc))
+    if metrics_from is not None:
+        os.environ[METRICS_FROM_ENV] = metrics_from  # as the public URL
     try:
         url = database_url_from(database)
     except (BadDatabase, OSError) as exc:
@@ -196,7 +208,8 @@ def serve(
         "access_log": False,  # uvicorn's own: request lines with raw paths (invite tokens); see above
         "log_level": "info",
         "server_header": False,
-        # Event streams never end by themselves: give them a few seconds at shutdown, then close them.
+        # The event streams end as soon as the server is told to stop (web.shutdown); any other
+        # request still in flight gets a few seconds.
         "timeout_graceful_shutdown": 3,
         "timeout_keep_alive": KEEP_ALIVE_S,
     }
@@ -210,6 +223,7 @@ def serve(
     except AlreadyServed as exc:
         return _refuse(str(exc))
     header_timeout = float(os.environ.get("CARDAVIA_HEADER_TIMEOUT_S", str(HEADER_TIMEOUT_S)))
+    exit_zero_on_sigterm()  # a deploy's SIGTERM is a normal end: exit status 0, not -15
     uvicorn.run(app, http=_http_protocol(header_timeout), **options)
     return 0
 

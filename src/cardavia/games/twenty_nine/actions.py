@@ -78,7 +78,7 @@ def action_from_json(obj: object, seat: int | None) -> Action:
     if not isinstance(obj, dict):
         raise _bad("an action is a JSON object", obj)
     do = obj.get("do")
-    if do not in _FIELDS:
+    if not isinstance(do, str) or do not in _FIELDS:  # a list or an object cannot be looked up
         raise _bad(f'"do" must be one of {", ".join(DOS)}', obj)
     field = _FIELDS[do]
     extra = set(obj) - {"seat", "do"} - ({field} if field else set())
