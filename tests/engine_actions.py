@@ -21,7 +21,7 @@ def not_legal_now(game: Game[Any, Any], deal: Deal[Any, Any], seat: int, seed: i
     rng = random.Random(seed)
     out: list[JSON] = []
     while not start.is_over():
-        acting = acting_seats(start)
+        acting = acting_seats(game, start)
         for s in acting:
             for a in start.view(s).legal:
                 action = {**game.action_to_json(a), "seat": seat}

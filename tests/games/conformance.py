@@ -53,7 +53,7 @@ def _walk(
         if seat is None:
             assert deal.is_over() and not deal.legal_actions()
             return
-        acting = acting_seats(deal)
+        acting = acting_seats(game, deal)
         assert seat in acting, f"{game_id} seed {seed}: to_act {seat} is not among the acting {acting}"
         if len(acting) > 1:  # seats deciding at once act in any order: any of them, its own actions
             seat = acting[rng.randrange(len(acting))]
@@ -337,8 +337,8 @@ def check_view_keys(game_id: str, seed: int) -> int:
             assert view["to_act"] == deal.to_act(), where
             assert view["result"] == deal.result(), where
             if "acting" in view:  # a game's own answer agrees with the one the service writes
-                assert view["acting"] == list(acting_seats(deal)), where
-            if view["seat"] in acting_seats(deal):  # every acting seat has its own legal actions
+                assert view["acting"] == list(acting_seats(game, deal)), where
+            if view["seat"] in acting_seats(game, deal):  # every acting seat has its own legal actions
                 assert deal.view(seat).legal, where
             json.dumps(view)  # it is JSON
             checked += 1

@@ -31,7 +31,8 @@ def test_a_game_deciding_at_once_passes_every_conformance_check(check: str) -> N
 
 def test_its_entry_is_whole_and_every_seat_acts_at_once() -> None:
     check_entry(ENTRY, catalogs=False)  # a test game has no catalogs
-    deal = get_game(ENTRY.id).new_deal(4)
-    assert acting_seats(deal) == (0, 1, 2)
+    game = get_game(ENTRY.id)
+    deal = game.new_deal(4)
+    assert acting_seats(game, deal) == (0, 1, 2)
     deal.apply(deal.view(1).legal[0])
-    assert acting_seats(deal) == (0, 2) and deal.to_act() == 0
+    assert acting_seats(game, deal) == (0, 2) and deal.to_act() == 0

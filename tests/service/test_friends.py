@@ -140,7 +140,7 @@ def test_each_person_acts_only_on_their_own_turn_and_sees_only_their_own_seat(
             service.next_deal(tid, HOST, state.seq)
             continue
         assert state.status() == "human", state.status()
-        acting = acting_seats(state.deal)  # several seats at once in some games
+        acting = acting_seats(state.game, state.deal)  # several seats at once in some games
         for seat, owner in enumerate(owners):
             out = table_out(service.state(tid, owner), None, seat)
             assert out["seat"] == seat and out["view"] == {

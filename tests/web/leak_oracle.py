@@ -52,7 +52,7 @@ class Knowledge:
         leaked = set(strings(current)) & forbidden
         assert not leaked, f"seat {me} was shown hidden pieces {sorted(leaked)} at seq {state.seq}"
         assert payload["view"] == {
-            **with_acting(state.deal.view(me).to_json(), state.deal),
+            **with_acting(state.deal.view(me).to_json(), state.game, state.deal),
             "legal": payload["view"]["legal"],
         }
         # each action as the engine redacts it for this seat (the seat's own in full), nothing more

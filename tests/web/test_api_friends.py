@@ -174,7 +174,7 @@ def test_no_person_is_shown_a_piece_hidden_from_their_seat(tmp_path: Path, game:
                 for step in steps[1:]:
                     review.advance(log, step["seq"] + 1)
                     assert step["view"] == with_acting(
-                        review.state.deal.view(seat).to_json(), review.state.deal
+                        review.state.deal.view(seat).to_json(), review.state.game, review.state.deal
                     )
                     assert not set(strings(step)) & review.forbidden(), (seat, step["seq"])
     assert checked["replies"] >= REPLIES and checked["hidden"] > checked["replies"]  # the check had teeth

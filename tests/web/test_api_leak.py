@@ -50,6 +50,6 @@ def test_no_reply_leaks_a_hidden_piece(tmp_path: Path, game: str) -> None:
             for step in steps[1:]:
                 review.advance(log, step["seq"] + 1)
                 deal = review.state.deal
-                assert step["view"] == with_acting(deal.view(0).to_json(), deal)
+                assert step["view"] == with_acting(deal.view(0).to_json(), review.state.game, deal)
                 assert not set(strings(step)) & review.forbidden(), step["seq"]
     assert checked["replies"] >= REPLIES and checked["hidden"] > checked["replies"]  # the check had teeth

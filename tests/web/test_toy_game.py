@@ -202,12 +202,12 @@ def test_a_game_says_which_seats_friends_are_invited_to(
 
     # by default seats 1, 2, … in turn
     assert invited(1) == ([1], ["host", "open", "ai"])
-    # a game that declares its order (a partnership game: the partner first) is followed
-    monkeypatch.setattr(GAME, "invite_order", (2, 1), raising=False)
+    # a game whose profile declares its order (a partnership game: the partner first) is followed
+    monkeypatch.setattr(GAME, "profile", dataclasses.replace(GAME.profile, invite_order=(2, 1)))
     assert invited(1) == ([2], ["host", "ai", "open"])
     assert invited(2)[0] == [1, 2]
     # an order that is not the other seats once each is the entry's mistake, said in one line
-    monkeypatch.setattr(GAME, "invite_order", (2, 2), raising=False)
+    monkeypatch.setattr(GAME, "profile", dataclasses.replace(GAME.profile, invite_order=(2, 2)))
     with pytest.raises(BadEntry, match="invite_order"):
         check_entry(ENTRY, catalogs=False)
 
@@ -215,6 +215,7 @@ def test_a_game_says_which_seats_friends_are_invited_to(
 def test_a_game_may_score_its_deals_together(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     created = client.post("/api/tables", json={"game": "toy", "level": "easy"}).json()
     assert created["series"] is None  # the toy keeps no series
+    monkeypatch.setattr(GAME, "profile", dataclasses.replace(GAME.profile, series=True))
     monkeypatch.setattr(GAME, "series", lambda results: {"deals": len(results)}, raising=False)
     table = wait_for_human(client, created["id"])
     assert table["series"] == {"deals": len(table["deals"])}
