@@ -1,10 +1,13 @@
 """Real ``cardavia serve`` processes for the tests that need them (crash, several processes, live events).
 
-Servers listen on 127.0.0.1 on a free port and are always stopped: use :func:`running_server`.
+Servers listen on 127.0.0.1 on a free port and are always stopped: use :func:`running_server`. A
+server may serve toy games of the tests besides the registry's (``toys``: registered in its
+process for its life, their bots thinking in it).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -18,6 +21,20 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+
+from cardavia.games.registry import GameEntry
+
+TESTS = Path(__file__).resolve().parents[1]
+# ``cardavia serve`` (its arguments after the entries' JSON) with toy games registered for its life
+LAUNCH = """
+import contextlib, json, sys
+from cardavia.cli import main
+from cardavia.games.registry import GameEntry, registered
+with contextlib.ExitStack() as stack:
+    for fields in json.loads(sys.argv[1]):
+        stack.enter_context(registered(GameEntry(*fields)))
+    sys.exit(main(sys.argv[2:]))
+"""
 
 
 def free_port() -> int:
@@ -57,26 +74,32 @@ def start_server(
     env: dict[str, str] | None = None,
     wait: bool = True,
     args: Sequence[str] = (),
+    toys: Sequence[GameEntry] = (),
 ) -> Server:
     """``cardavia serve`` on a free port. ``min_step_ms``: the bots' floor (None: as shipped);
     ``env``: more environment; ``wait``: return only once it answers; ``args``: more options
-    (``--workers 2``)."""
+    (``--workers 2``); ``toys``: toy games of the tests it serves too (their bots think in the
+    server's process: a worker process would not know them)."""
     port = free_port()
     env = {
         **os.environ,
         "CARDAVIA_PACE_MS": str(pace_ms),
-        "CARDAVIA_BOT_WORKERS": str(workers),
+        "CARDAVIA_BOT_WORKERS": str(0 if toys else workers),
         "CARDAVIA_CREATE_BURST": "1000",
         **(env or {}),
     }
+    if toys:
+        env["PYTHONPATH"] = os.pathsep.join([str(TESTS), env.get("PYTHONPATH", "")])
+    launch = (
+        ["-c", LAUNCH, json.dumps([list(vars(toy).values()) for toy in toys])] if toys else ["-m", "cardavia"]
+    )
     if min_step_ms is not None:
         env["CARDAVIA_MIN_STEP_MS"] = str(min_step_ms)
     out = log.open("ab")
     process = subprocess.Popen(
         [
             sys.executable,
-            "-m",
-            "cardavia",
+            *launch,
             "serve",
             "--host",
             "127.0.0.1",

@@ -173,24 +173,6 @@ def test_the_adding_a_game_page_lists_what_the_toy_provides() -> None:
     assert "tests/toy/" in page
 
 
-def test_a_game_without_a_review_analyst_is_refused_its_review_with_a_reason(client: TestClient) -> None:
-    # the toy's bots give no ANALYST (it is optional): asking for a review is a 404 ``no-review``
-    created = client.post("/api/tables", json={"game": "toy", "level": "easy"})
-    table_id = created.json()["id"]
-    table = wait_for_human(client, table_id)
-    while table["status"] == "human" and table["deal_no"] == 1:
-        client.post(
-            f"/api/tables/{table_id}/actions", json={"seq": table["seq"], "action": table["view"]["legal"][0]}
-        )
-        table = wait_for_human(client, table_id)
-    path = f"/api/tables/{table_id}/deals/1/review"
-    for method in ("POST", "GET"):
-        refused = client.request(method, path)
-        assert refused.status_code == 404, refused.text
-        assert refused.json()["error"]["code"] == "no-review"
-        assert refused.json()["error"]["params"] == {"game": "toy"}
-
-
 def test_a_game_says_which_seats_friends_are_invited_to(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

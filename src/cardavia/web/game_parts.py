@@ -49,6 +49,11 @@ class GameWeb:
     named_params: tuple[str, ...] = ()
     piece_params: tuple[str, ...] = ()
     name_params: tuple[str, ...] = ()
+    # Its placeholder words: the parameters of its errors, hints and payment reasons that hold no
+    # piece and no count (a seat, a suit or a colour named in words, an option, a bid's bounds), shown
+    # as given. Every other number a template holds is a count, with a plural phrase of its
+    # ``COUNTS`` (the catalog tests hold each game to it: tests/i18n/test_native_forms.py).
+    word_params: tuple[str, ...] = ()
 
     @property
     def game(self) -> str:

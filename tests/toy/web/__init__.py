@@ -59,4 +59,5 @@ WEB = GameWeb(
         "right": Msg("toy seat name", "Right"),
         "played": Msg("toy log: %(name)s is a seat, %(piece)s a piece", "%(name)s played %(piece)s."),
     },
+    code_params=("piece",),  # its errors' and hints' {piece}: the piece's code
 )

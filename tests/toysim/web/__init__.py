@@ -43,6 +43,8 @@ WEB = GameWeb(
     pieces_caption=TOY.pieces_caption,
     piece_context=TOY.piece_context,
     controls=f"content/{GAME_ID}/table/controls.html",
+    code_params=TOY.code_params,
+    word_params=("seat",),  # the seat that has chosen already
     texts={
         "left": Msg("toy seat name", "Left"),
         "right": Msg("toy seat name", "Right"),

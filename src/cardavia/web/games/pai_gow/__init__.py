@@ -37,6 +37,8 @@ WEB = GameWeb(
     code_params=("tiles", "high", "low"),
     named_params=(),
     piece_params=("tile",),
+    # a seat, an option and its value, what a malformed record got wrong and where
+    word_params=("seat", "what", "field", "option", "value"),
 )
 
 __all__ = ["WEB"]

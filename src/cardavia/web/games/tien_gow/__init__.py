@@ -33,6 +33,8 @@ WEB = GameWeb(
     code_params=("tiles", "a", "b"),
     named_params=("high", "civil", "tile", "kept"),
     name_params=("partner",),
+    # a seat, a trick's number, an option and its value, what a malformed record got wrong
+    word_params=("to_act", "seat", "owed_by", "number", "what", "option", "value"),
 )
 
 __all__ = ["WEB"]
