@@ -15,7 +15,8 @@ process. :func:`check_entry` looks at the whole entry at once and says what is w
   (its tradition's description if it declares it, its two rules templates and the controls) and
   static files (script, style) exist, and whose tradition is declared by exactly one registered
   game (itself, or the game it joins);
-- its catalogs: ``<id>.po`` in every translated language (``catalogs=True``).
+- its catalogs: ``<id>.po`` in every translated language, and its pieces' catalog where they are a
+  shared pack's (``pack-<pack>.po``, ``GameWeb.pieces_catalog``) (``catalogs=True``).
 
 It lives in the web layer because that is the lowest layer that may read all three parts.
 :func:`cardavia.web.app.create_app` runs it over every registered game before it builds anything
@@ -26,6 +27,7 @@ not a site that cannot serve); a test runs it, catalogs included, over every reg
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping
 from typing import Any
 
@@ -131,6 +133,8 @@ def _check_web(entry: GameEntry) -> None:
     unknown = [code for code in web.samples if code not in web.codes]
     if unknown:
         raise BadEntry(entry.id, f"its samples {', '.join(unknown)} are not among its codes")
+    if web.pack and importlib.util.find_spec(f"cardavia.games.packs.{web.pack}") is None:
+        raise BadEntry(entry.id, f"its pack {web.pack!r} is not a pack of cardavia.games.packs")
 
 
 def _check_tradition(entry: GameEntry, web: GameWeb) -> None:
@@ -155,14 +159,16 @@ def _check_tradition(entry: GameEntry, web: GameWeb) -> None:
 
 
 def _check_catalogs(entry: GameEntry) -> None:
-    missing = [
-        lang.code
-        for lang in LANGUAGES
-        if lang.code != DEFAULT
-        and not (LOCALE_DIR / lang.folder / "LC_MESSAGES" / f"{entry.id}.po").is_file()
-    ]
-    if missing:
-        raise BadEntry(entry.id, f"it has no catalog {entry.id}.po in {', '.join(missing)}")
+    web: GameWeb = importlib.import_module(entry.web).WEB
+    for stem in dict.fromkeys((entry.id, web.pieces_catalog)):
+        missing = [
+            lang.code
+            for lang in LANGUAGES
+            if lang.code != DEFAULT
+            and not (LOCALE_DIR / lang.folder / "LC_MESSAGES" / f"{stem}.po").is_file()
+        ]
+        if missing:
+            raise BadEntry(entry.id, f"it has no catalog {stem}.po in {', '.join(missing)}")
 
 
 def check_entry(entry: GameEntry, *, catalogs: bool = True) -> None:

@@ -32,6 +32,7 @@ WEB = GameWeb(
         "The 21 kinds of tile: the eleven civil tiles from Heaven down, then the ten military tiles",
     ),
     piece_context="tile name",
+    pack="dominoes",
     controls="content/pai-gow/table/controls.html",
     texts=TEXTS,
     code_params=("tiles", "high", "low"),

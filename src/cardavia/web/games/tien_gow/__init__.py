@@ -28,6 +28,7 @@ WEB = GameWeb(
         "The 21 kinds of tile: the eleven civil tiles from Heaven down, then the ten military tiles",
     ),
     piece_context="tile name",
+    pack="dominoes",
     controls="content/tien-gow/table/controls.html",
     texts=TEXTS,
     code_params=("tiles", "a", "b"),

@@ -25,6 +25,7 @@ WEB = GameWeb(
     samples=("Js", "9h", "Ac", "Td", "Kh", "Qs"),
     pieces_caption=PIECES_CAPTION,
     piece_context="card name",
+    pack="french",
     controls="content/twenty-nine/table/controls.html",
     texts=TEXTS,
     named_params=("cards",),
