@@ -17,7 +17,10 @@ checked for their clean refusal instead. ::
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Iterator
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -75,6 +78,29 @@ def toys_of(game: str) -> tuple[GameEntry, ...]:
     """The entry of ``game`` if it is a toy of the tests (for a server process to register), else
     nothing (a game of the registry is every process's)."""
     return (toys()[game],) if game in toys() else ()
+
+
+# ``cardavia`` with toy games registered for the process's life (the entries' JSON, then its arguments)
+LAUNCH = """
+import contextlib, json, sys
+from cardavia.cli import main
+from cardavia.games.registry import GameEntry, registered
+with contextlib.ExitStack() as stack:
+    for fields in json.loads(sys.argv[1]):
+        stack.enter_context(registered(GameEntry(*fields)))
+    sys.exit(main(sys.argv[2:]))
+"""
+
+
+def cardavia_command(toys: Sequence[GameEntry] = ()) -> tuple[list[str], dict[str, str]]:
+    """The command that runs ``cardavia`` (``serve`` and its options follow it) with ``toys``
+    registered in its process, and the environment it needs: the tests' folder on its path, and its
+    bots thinking in the process (a worker process would not know the toys)."""
+    if not toys:
+        return [sys.executable, "-m", "cardavia"], {}
+    fields = json.dumps([[toy.id, toy.engine, toy.bots, toy.web] for toy in toys])
+    path = os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])
+    return [sys.executable, "-c", LAUNCH, fields], {"PYTHONPATH": path, "CARDAVIA_BOT_WORKERS": "0"}
 
 
 @contextmanager

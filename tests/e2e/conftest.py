@@ -10,13 +10,15 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+
+from cardavia.games.registry import GameEntry
+from game_cases import cardavia_command
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -42,20 +44,19 @@ def _wait_up(url: str, proc: subprocess.Popen[bytes], timeout: float = 30.0) -> 
     raise RuntimeError("cardavia serve did not answer")
 
 
-def start_server(database: Path) -> tuple[str, subprocess.Popen[bytes]]:
+def start_server(database: Path, toys: Sequence[GameEntry] = ()) -> tuple[str, subprocess.Popen[bytes]]:
+    """``cardavia serve`` on a free port, serving ``toys`` (toy games of the tests) too."""
     port = _free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "cardavia",
-        "serve",
-        "--port",
-        str(port),
-        "--database",
-        f"sqlite:///{database}",
-    ]
+    command, needs = cardavia_command(toys)
+    cmd = [*command, "serve", "--port", str(port), "--database", f"sqlite:///{database}"]
     # no pace and no floor between bot moves: the browser tests play many whole deals
-    env = {**os.environ, "CARDAVIA_PACE_MS": "0", "CARDAVIA_MIN_STEP_MS": "0", "CARDAVIA_CREATE_BURST": "500"}
+    env = {
+        **os.environ,
+        "CARDAVIA_PACE_MS": "0",
+        "CARDAVIA_MIN_STEP_MS": "0",
+        "CARDAVIA_CREATE_BURST": "500",
+        **needs,
+    }
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:

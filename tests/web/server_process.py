@@ -7,12 +7,10 @@ process for its life, their bots thinking in it).
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -23,18 +21,7 @@ from typing import Any
 import httpx
 
 from cardavia.games.registry import GameEntry
-
-TESTS = Path(__file__).resolve().parents[1]
-# ``cardavia serve`` (its arguments after the entries' JSON) with toy games registered for its life
-LAUNCH = """
-import contextlib, json, sys
-from cardavia.cli import main
-from cardavia.games.registry import GameEntry, registered
-with contextlib.ExitStack() as stack:
-    for fields in json.loads(sys.argv[1]):
-        stack.enter_context(registered(GameEntry(*fields)))
-    sys.exit(main(sys.argv[2:]))
-"""
+from game_cases import cardavia_command
 
 
 def free_port() -> int:
@@ -81,25 +68,21 @@ def start_server(
     (``--workers 2``); ``toys``: toy games of the tests it serves too (their bots think in the
     server's process: a worker process would not know them)."""
     port = free_port()
+    command, needs = cardavia_command(toys)
     env = {
         **os.environ,
         "CARDAVIA_PACE_MS": str(pace_ms),
-        "CARDAVIA_BOT_WORKERS": str(0 if toys else workers),
+        "CARDAVIA_BOT_WORKERS": str(workers),
         "CARDAVIA_CREATE_BURST": "1000",
+        **needs,
         **(env or {}),
     }
-    if toys:
-        env["PYTHONPATH"] = os.pathsep.join([str(TESTS), env.get("PYTHONPATH", "")])
-    launch = (
-        ["-c", LAUNCH, json.dumps([list(vars(toy).values()) for toy in toys])] if toys else ["-m", "cardavia"]
-    )
     if min_step_ms is not None:
         env["CARDAVIA_MIN_STEP_MS"] = str(min_step_ms)
     out = log.open("ab")
     process = subprocess.Popen(
         [
-            sys.executable,
-            *launch,
+            *command,
             "serve",
             "--host",
             "127.0.0.1",

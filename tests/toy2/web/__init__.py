@@ -54,6 +54,11 @@ WEB = GameWeb(
     controls=f"content/{GAME_ID}/table/controls.html",
     texts={
         "across": Msg("toy2 seat name", "Across"),
+        "explain": Msg("toy2 table: what to do", "Follow the colour led if you can, then Play."),
+        "result_title": Msg("toy2 heading of a finished deal's result", "Result"),
+        "seat_points": Msg(
+            "toy2 result: %(name)s is a seat, %(points)s its signed points", "%(name)s: %(points)s"
+        ),
         "played": Msg("toy2 log: %(name)s is a seat, %(piece)s a piece", "%(name)s played %(piece)s."),
     },
     code_params=("piece",),

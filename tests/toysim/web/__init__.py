@@ -51,5 +51,8 @@ WEB = GameWeb(
         "chose": Msg("toy-sim log: %(name)s is a seat", "%(name)s has chosen."),
         "you_chose": Msg("toy-sim log: %(piece)s is a piece", "You chose %(piece)s."),
         "has_chosen": Msg("toy-sim badge on a seat that has chosen", "Has chosen"),
+        "explain": Msg("toy-sim table: what to do", "Choose a piece in secret, then Play."),
+        "result_title": Msg("toy-sim heading of a finished deal's result", "Result"),
+        "won": Msg("toy-sim result: %(name)s is a seat", "%(name)s chose the highest piece alone."),
     },
 )
