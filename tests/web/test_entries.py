@@ -245,3 +245,10 @@ def test_a_pack_is_one_of_the_shared_packs_and_has_its_catalogs(fake: types.Modu
     check_entry(FAKE, catalogs=False)
     with pytest.raises(BadEntry, match=r"it has no catalog fake\.po in ms, "):
         check_entry(FAKE)
+
+
+def test_the_page_says_every_field_of_the_profile_and_who_reads_it() -> None:
+    page = DOC.read_text(encoding="utf-8")
+    for field in dataclasses.fields(Profile):
+        assert f"| `{field.name}` |" in page, field.name
+    assert "tests/toy2/" in page and "browser_keys.py" in page
