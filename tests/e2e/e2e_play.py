@@ -2,7 +2,7 @@
 
 The driver asks the table API (from the page, with its cookie) for the legal actions, as a player
 reads them off the screen, and then acts only through the page's own controls, as the game's
-keyboard kit says (``browser_keys.py`` in the game's test folder: which action, which pieces and
+keyboard kit says (``browser_keys*.py`` in the game's test folder: which action, which pieces and
 which control); a control's key is the one the page gives it (``data-shortcut``). It names no game.
 """
 
@@ -31,12 +31,14 @@ def table_state(page: Page) -> dict[str, Any]:
 
 
 def _kits() -> dict[str, ModuleType]:
-    """Every game's keyboard kit, by game: each ``browser_keys.py`` under tests/ (a game's web tests'
-    folder, a toy's package) says, for its ``GAME``, which action to ``choose`` from a view and the
-    ``plan`` that makes it on the page (the hand's pieces to choose, then the control to press)."""
+    """Every game's keyboard kit, by game: each ``browser_keys*.py`` under tests/ (a toy's
+    ``browser_keys.py``, a registered game's ``browser_keys_<package>.py`` in its web tests' folder:
+    a name of its own, as the doctest collection wants) says, for its ``GAME``, which action to
+    ``choose`` from a view and the ``plan`` that makes it on the page (the hand's pieces to choose,
+    then the control to press)."""
     found = {}
-    for path in sorted(TESTS.rglob("browser_keys.py")):
-        name = f"browser_keys_{path.parent.name}"
+    for path in sorted(TESTS.rglob("browser_keys*.py")):
+        name = f"{path.parent.name}_{path.stem}"
         spec = importlib.util.spec_from_file_location(name, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)

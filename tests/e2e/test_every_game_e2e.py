@@ -2,7 +2,7 @@
 and every toy of the tests (``game_cases``; the server registers the toys for its life), each
 table shown on one screen at a laptop's size and a phone's (the felt, the whole hand, the buttons
 and the explanation with the page unscrolled), a whole deal played by keyboard alone (as the
-game's keyboard kit says: ``browser_keys.py`` in its test folder), and axe-core finding nothing on
+game's keyboard kit says: ``browser_keys*.py`` in its test folder), and axe-core finding nothing on
 the player's turn and once the deal is over.
 
 The games' own browser tests go further (each language, each state, friends); this one is what
@@ -52,7 +52,7 @@ def _your_turn(page: Any) -> None:
 def test_a_deal_of_every_game_by_keyboard_on_one_screen_with_nothing_for_axe(
     browser: Any, every_game_server: str, artifacts: Path, game: str
 ) -> None:
-    assert game in KITS, f"{game} has no keyboard kit (browser_keys.py in its test folder)"
+    assert game in KITS, f"{game} has no keyboard kit (browser_keys*.py in its test folder)"
     width, height = SIZES[0]
     ctx = browser.new_context(viewport={"width": width, "height": height})
     ctx.add_init_script("try { localStorage.setItem('cardavia.pace', '0'); } catch (e) {}")

@@ -40,7 +40,7 @@ from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
 
 from cardavia.bots.base import Reason
 from cardavia.bots.stats import mean_interval
@@ -510,10 +510,10 @@ def review_record(
     exact = game.profile.review is ReviewKind.EXACT
     out = []
     for done, (index, view, action) in enumerate(todo):
-        if exact:
-            d: DecisionReview | None = review_exact(analyst, game, view, action, index)  # type: ignore[arg-type]
+        if exact:  # the profile says which kind of analyst the game's is (the registry checks it)
+            d: DecisionReview | None = review_exact(cast(ExactAnalyst, analyst), game, view, action, index)
         else:
-            d = review_decision(analyst, game, view, action, index, seed, max_samples)  # type: ignore[arg-type]
+            d = review_decision(cast(Analyst, analyst), game, view, action, index, seed, max_samples)
         if d is not None:
             out.append(d)
         if progress:
