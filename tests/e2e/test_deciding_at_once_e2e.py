@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 from e2e_play import TIMEOUT_S, table_state
+from e2e_server import CHROMIUM, start_server, stop_server
 from test_friends_e2e import _axe
 
-from conftest import CHROMIUM, start_server, stop_server
 from toysim import ENTRY
 
 pytestmark = pytest.mark.e2e

@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 from e2e_play import KITS, play_deal
+from e2e_server import CHROMIUM, start_server, stop_server
 from test_friends_e2e import _axe
 from test_one_screen_e2e import _measure
 
 from cardavia.web.game_parts import offered_of
-from conftest import CHROMIUM, start_server, stop_server
 from game_cases import games, toys
 
 pytestmark = pytest.mark.e2e
