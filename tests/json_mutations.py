@@ -38,7 +38,7 @@ def samples(game_id: str) -> tuple[JSON, tuple[JSON, ...], tuple[str, ...]]:
         deal = game.new_deal(seed)
         rng = random.Random(seed)
         while not deal.is_over():
-            acting = acting_seats(deal)
+            acting = acting_seats(game, deal)
             legal = deal.view(acting[rng.randrange(len(acting))]).legal
             for action in legal:
                 obj = game.action_to_json(action)

@@ -4,7 +4,9 @@ Not part of the site: the tests import it (``pythonpath`` in pyproject.toml) to 
 language's catalogs against the source. ``python tools/extract_messages.py`` prints the messages;
 ``python tools/extract_messages.py --add-missing`` adds every message a language's catalogs lack,
 untranslated (an empty ``msgstr`` for its translator), to the catalog of the game whose folders it
-is written in (``<game id>.po``, made if need be) or to the shared ``messages.po``.
+is written in (``<game id>.po``, made if need be) or to the shared ``messages.po``; a piece's name
+to the catalog of its game's pieces (``pack-<pack>.po`` for a pack several games share, else the
+game's own).
 
 - templates: Babel's extraction with Jinja's extractor (``pgettext``/``npgettext`` calls), in the
   site's templates and each registered game's own templates folder;
@@ -14,7 +16,7 @@ is written in (``<game id>.po``, made if need be) or to the shared ``messages.po
   ``messages`` module beside its engine (``EXPLAIN``: context "payment reason") and its bots
   (``HINTS``: context "hint"), the plural phrases of their counts (``COUNTS``,
   ``EXPLAIN_COUNTS``), and the pieces' English names (``Game.pieces``, in the context its web
-  package gives them: "tile name", "card name").
+  package gives them: "tile name", "card name"), filed where ``GameWeb.pieces_catalog`` says.
 """
 
 from __future__ import annotations
@@ -172,18 +174,24 @@ def engine_messages() -> Iterator[Message]:
         for module, table in ((engine, "COUNTS"), (engine, "EXPLAIN_COUNTS"), (bots, "COUNTS")):
             for count in _module_dict(module, table).values():
                 yield Message(count.context, count.singular, count.plural, module)
-    for name in piece_names():
-        yield Message(name[0], name[1], None, "piece names")
+    for (context, name), catalog in sorted(piece_catalogs().items()):
+        yield Message(context, name, None, f"{catalog}: the pieces' names")
 
 
-def piece_names() -> list[tuple[str, str]]:
-    """(context, English name) of every piece of every registered game."""
-    names = {
-        (web_of(game.id).piece_context, piece.name)
-        for game in entries()
-        for piece in get_game(game.id).pieces
-    }
-    return sorted(names)
+def piece_catalogs() -> dict[tuple[str, str], str]:
+    """(context, English name) of every piece of every registered game, and the catalog its name
+    belongs in (``GameWeb.pieces_catalog``: its pack's, shared by the games on it, or its game's);
+    ``ValueError`` for a name two catalogs would hold (two games naming pieces alike, not by a pack)."""
+    found: dict[tuple[str, str], str] = {}
+    for game in entries():
+        web = web_of(game.id)
+        for piece in get_game(game.id).pieces:
+            key = (web.piece_context, piece.name)
+            if found.setdefault(key, web.pieces_catalog) != web.pieces_catalog:
+                raise ValueError(
+                    f"{key} is a piece of {found[key]} and of {web.pieces_catalog}: share a pack"
+                )
+    return found
 
 
 def all_messages() -> list[Message]:
@@ -195,8 +203,12 @@ def all_messages() -> list[Message]:
 
 
 def domain_of(message: Message) -> str:
-    """The catalog a message belongs in: its game's id when it is written in a game's own folders
-    (its templates, web package, engine or bots), else the site's shared ``messages``."""
+    """The catalog a message belongs in: a piece's name in its pieces' catalog (its pack's, or its
+    game's), else its game's id when it is written in a game's own folders (its templates, web
+    package, engine or bots), else the site's shared ``messages``."""
+    catalog = piece_catalogs().get(message.key)
+    if catalog is not None:
+        return catalog
     for game in entries():
         packages = [path.rsplit(".", 1)[-1] for path in (game.engine, game.bots, game.web)]
         places = [f"content/{game.id}/", *(f"/{p}/" for p in packages)]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+from typing import Any
 
 import pytest
 
 from cardavia.bots.arena import Play, play_duplicate, rotations, run_arena_command, summarize
 from cardavia.cli import build_parser
+from cardavia.games.profile import Sides
 
 
 def test_rotations_seat_every_level_in_every_chair() -> None:
@@ -117,11 +120,11 @@ def test_rotations_by_teams_give_partners_one_level_and_swap_the_teams() -> None
 
 
 class _Pairs:
-    """A partnership game as the arena sees it: the toy's seats in two declared teams."""
+    """A partnership game as the arena sees it: Tien Gow's seats in two teams its profile declares."""
 
-    def __init__(self, game: object) -> None:
+    def __init__(self, game: Any) -> None:
         self._game = game
-        self.teams = ((0, 2), (1, 3))
+        self.profile = dataclasses.replace(game.profile, sides=Sides.FIXED, teams=((0, 2), (1, 3)))
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._game, name)

@@ -10,10 +10,11 @@ import pytest
 from cardavia.bots import registry
 from cardavia.bots.base import LEVELS
 from cardavia.games import registry as games_registry
-from cardavia.games.registry import entry, game_ids, get_game
+from cardavia.games.registry import entry, get_game
+from game_cases import games
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_every_game_has_every_level(game: str) -> None:
     bots = registry.bots_for(game)
     assert set(LEVELS) <= set(bots)

@@ -4,6 +4,7 @@ review's output is unchanged. Shown on the toy game with an analyst of made-up v
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Hashable, Iterator
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 
 from cardavia.bots.base import Reason
 from cardavia.bots.review import Exact, ExactAnalyst, Thresholds, actor, review_record
+from cardavia.games.profile import Review
 from cardavia.games.registry import registered
 from toy import ENTRY
 from toy.engine import GAME, Play, ToyView
@@ -41,7 +43,9 @@ class Values:
 
 
 @pytest.fixture(autouse=True)
-def toy() -> Iterator[None]:
+def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # the toy as a game whose profile says its decisions are valued exactly (its analyst: Values)
+    monkeypatch.setattr(GAME, "profile", dataclasses.replace(GAME.profile, review=Review.EXACT))
     with registered(ENTRY):
         yield
 
@@ -118,4 +122,4 @@ def test_the_review_needs_no_seed_and_draws_nothing() -> None:
 def test_the_actor_of_a_one_seat_game_is_the_seat_to_act() -> None:
     deal = GAME.new_deal(1)
     seat = deal.to_act()
-    assert actor(deal, deal.legal_actions()[0]) == seat and deal.to_act() == seat
+    assert actor(GAME, deal, deal.legal_actions()[0]) == seat and deal.to_act() == seat

@@ -1,18 +1,24 @@
 """Playing a deal through the page: by mouse (clicks) or by keyboard alone (Tab, Space, Enter).
 
 The driver asks the table API (from the page, with its cookie) for the legal actions, as a player
-reads them off the screen, and then acts only through the page's own controls.
+reads them off the screen, and then acts only through the page's own controls, as the game's
+keyboard kit says (``browser_keys*.py`` in the game's test folder: which action, which pieces and
+which control); a control's key is the one the page gives it (``data-shortcut``). It names no game.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import time
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from playwright.sync_api import Page
 
 TIMEOUT_S = 90.0
+TESTS = Path(__file__).resolve().parents[1]
 
 
 def table_state(page: Page) -> dict[str, Any]:
@@ -24,37 +30,24 @@ def table_state(page: Page) -> dict[str, Any]:
     return dict(json.loads(text))
 
 
-def _choose(table: dict[str, Any]) -> dict[str, Any]:
-    legal = table["view"]["legal"]
-    if table["game"] == "twenty-nine":
-        return _choose_twenty_nine(table["view"])
-    if table["game"] == "tien-gow":
-        # prefer a face-up play (exercises the Play button), else the first face-down one
-        ups = [a for a in legal if a["face"] == "up"]
-        return (ups or legal)[0]
-    for do in ("call", "take", "draw"):
-        found = [a for a in legal if a["do"] == do]
-        if found:
-            return found[0]
-    called = [a for a in legal if a["do"] == "discard" and a.get("call")]
-    return (called or legal)[0]
+def _kits() -> dict[str, ModuleType]:
+    """Every game's keyboard kit, by game: each ``browser_keys*.py`` under tests/ (a toy's
+    ``browser_keys.py``, a registered game's ``browser_keys_<package>.py`` in its web tests' folder:
+    a name of its own, as the doctest collection wants) says, for its ``GAME``, which action to
+    ``choose`` from a view and the ``plan`` that makes it on the page (the hand's pieces to choose,
+    then the control to press)."""
+    found = {}
+    for path in sorted(TESTS.rglob("browser_keys*.py")):
+        name = f"{path.parent.name}_{path.stem}"
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        found[module.GAME] = module
+    return found
 
 
-def _choose_twenty_nine(view: dict[str, Any]) -> dict[str, Any]:
-    """Hold a bid up to 20, open at the lowest bid, else pass; ask for the trump and declare the
-    pair whenever allowed (to go through those controls); decline doubles; else the first card."""
-    legal = view["legal"]
-    by_do = {a["do"]: a for a in reversed(legal)}  # the first of each kind
-    if view["phase"] == "auction":
-        if view["hold"] is not None and view["hold"] <= 20:
-            return {"do": "bid", "value": view["hold"]}
-        if "pass" not in by_do:
-            return by_do["bid"]
-        return by_do["pass"]
-    for do in ("trump", "pair", "reveal"):
-        if do in by_do:
-            return by_do[do]
-    return by_do.get("play") or by_do["pass"]
+KITS = _kits()
 
 
 def _tile_buttons(page: Page, codes: list[str]) -> list[int]:
@@ -64,34 +57,6 @@ def _tile_buttons(page: Page, codes: list[str]) -> list[int]:
     for code in codes:
         chosen.append(next(i for i, c in enumerate(hand) if c == code and i not in chosen))
     return chosen
-
-
-CONTROL = {
-    ("tien-gow", "up"): "#act-play",
-    ("tien-gow", "down"): "#act-down",
-    ("cherki", "draw"): "#act-draw",
-    ("cherki", "take"): "#act-take",
-    ("cherki", "discard"): "#act-discard",
-    ("cherki", "call"): "#act-call",
-}
-
-
-def _plan(table: dict[str, Any], action: dict[str, Any]) -> tuple[list[int], str]:
-    """Which hand buttons to press and which control, for ``action``."""
-    if table["game"] == "twenty-nine":
-        do = action["do"]
-        if do == "play":
-            return [action["card"]], "#act-play"
-        if do == "bid":
-            return [], "#act-hold" if action["value"] == table["view"]["hold"] else "#act-bid"
-        if do == "trump":
-            return [], f"#act-trump-{action['suit']}"
-        return [], {"reveal": "#act-ask"}.get(do, f"#act-{do}")
-    if table["game"] == "tien-gow":
-        return action["tiles"], CONTROL[("tien-gow", action["face"])]
-    if action["do"] == "discard":
-        return [action["card"]], "#act-call" if action.get("call") else "#act-discard"
-    return [], CONTROL[("cherki", action["do"])]
 
 
 def _press_by_keyboard(page: Page, selector: str) -> None:
@@ -125,29 +90,13 @@ def _select_by_arrows(page: Page, index: int) -> None:
     page.keyboard.press("Space")
 
 
-SHORTCUT = {
-    "#act-play": "p",
-    "#act-down": "f",
-    "#act-draw": "d",
-    "#act-take": "t",
-    "#act-discard": "x",
-    "#act-call": "c",
-    "#act-bid": "b",
-    "#act-hold": "o",
-    "#act-pass": "s",
-    "#act-double": "d",
-    "#act-redouble": "r",
-    "#act-ask": "a",
-    "#act-pair": "k",
-}
-
-
 def take_turn(page: Page, keyboard: bool) -> None:
     table = table_state(page)
     if table["status"] != "human":
         return
-    action = _choose(table)
-    codes, control = _plan(table, action)
+    kit = KITS[table["game"]]
+    action = kit.choose(table["view"])
+    codes, control = kit.plan(table["view"], action)
     seq = table["seq"]
     # the page shows this very position (the stream may be a moment behind the API)
     page.wait_for_function(
@@ -162,12 +111,13 @@ def take_turn(page: Page, keyboard: bool) -> None:
         else:
             page.locator(f"#hand button >> nth={index}").click()
     page.wait_for_function(f"() => !document.querySelector('{control}').disabled", timeout=10_000)
-    if keyboard and control not in SHORTCUT:
+    shortcut = page.get_attribute(control, "data-shortcut")
+    if keyboard and not shortcut:
         _press_by_keyboard(page, control)  # a control without a key of its own (a suit): Tab to it
     elif keyboard:
         # keyboard alone: the control's own key, pressed from the hand, where the focus stays
         _focus_hand(page)
-        page.keyboard.press(SHORTCUT[control])
+        page.keyboard.press(str(shortcut))
     else:
         page.locator(control).click()
     page.wait_for_function(

@@ -7,58 +7,30 @@ the friend has chosen, nothing of what; once all have chosen, both pages show ev
 
 from __future__ import annotations
 
-import os
-import sys
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, _free_port, _wait_up, stop_server
 from e2e_play import TIMEOUT_S, table_state
+from e2e_server import CHROMIUM, start_server, stop_server
 from test_friends_e2e import _axe
+
+from toysim import ENTRY
 
 pytestmark = pytest.mark.e2e
 
 SLUG = "toy-secret-card"
-TESTS = Path(__file__).resolve().parents[1]
-# ``cardavia serve`` with Secret Card registered for the process's life (the bots think in it)
-LAUNCH = """
-import sys
-from cardavia.cli import main
-from cardavia.games.registry import registered
-from toysim import ENTRY
-with registered(ENTRY):
-    sys.exit(main(["serve", "--port", sys.argv[1], "--database", sys.argv[2]]))
-"""
 
 
 @pytest.fixture(scope="module")
 def sim_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import shutil
-    import subprocess
-
+    """``cardavia serve`` with Secret Card registered for the process's life (the bots think in it)."""
     if not shutil.which(CHROMIUM):
         pytest.skip("Debian's chromium is not installed (make browser)")
-    port = _free_port()
-    database = f"sqlite:///{tmp_path_factory.mktemp('sim') / 'sim.sqlite'}"
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
-        "CARDAVIA_PACE_MS": "0",
-        "CARDAVIA_MIN_STEP_MS": "0",
-        "CARDAVIA_BOT_WORKERS": "0",
-        "CARDAVIA_CREATE_BURST": "500",
-    }
-    cmd = [sys.executable, "-c", LAUNCH, str(port), database]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_up(base + "/", proc)
-    except Exception:
-        proc.kill()
-        raise
+    base, proc = start_server(tmp_path_factory.mktemp("sim") / "sim.sqlite", toys=(ENTRY,))
     yield base
     stop_server(proc)
 
@@ -90,14 +62,14 @@ def _deal_over_or_redealt(host: Any, guest: Any, deal_no: int) -> str:
             return "over"
         if all(t["deal_no"] > deal_no for t in states) and all(_status(p) == "human" for p in (host, guest)):
             for page in (host, guest):
-                assert page.locator("#hand button:not([disabled])").count() > 0
+                assert page.locator("#hand button:not([aria-disabled='true'])").count() > 0
             return "redealt"
         time.sleep(0.05)
     raise AssertionError(f"the deal neither ended nor was dealt again: {[_status(p) for p in (host, guest)]}")
 
 
 def _choose(page: Any) -> str:
-    button = page.locator("#hand button:not([disabled])").first
+    button = page.locator("#hand button:not([aria-disabled='true'])").first
     code = str(button.get_attribute("data-code"))
     button.click()
     page.click("#act-play")

@@ -234,19 +234,11 @@ def test_a_cherki_deal_replays_to_the_engines_result(page: Any, server: str) -> 
 
 
 def _exact_games() -> list[str]:
-    """The registered games reviewed exactly (their analyst is an ExactAnalyst)."""
-    from cardavia.bots.registry import NoReview, analyst_for
-    from cardavia.bots.review import ExactAnalyst
-    from cardavia.games.registry import game_ids
+    """The registered games reviewed exactly, as their profiles say (``Review.EXACT``)."""
+    from cardavia.games.profile import Review
+    from cardavia.games.registry import game_ids, get_game
 
-    out = []
-    for game in game_ids():
-        try:
-            if isinstance(analyst_for(game), ExactAnalyst):
-                out.append(game)
-        except NoReview:
-            continue
-    return out
+    return [game for game in game_ids() if get_game(game).profile.review is Review.EXACT]
 
 
 @pytest.mark.parametrize("game", _exact_games())

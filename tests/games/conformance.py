@@ -18,6 +18,8 @@ checked, so that a caller can make sure the check had teeth.
 - :func:`check_forced`: a forced action, when there is one, is the only legal action;
 - :func:`check_view_keys`: every seat's view JSON has the keys layers above a game read
   (``VIEW_KEYS``), agreeing with the deal;
+- :func:`observed_profile`: what a deal shows of what the game's profile declares (what is hidden,
+  seats acting at once, a fused random play-out);
 - :func:`perft` counts the action sequences of a given depth (exhaustive move generation).
 """
 
@@ -29,6 +31,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from cardavia.games.errors import IllegalAction, RecordError
+from cardavia.games.profile import Hidden
 from cardavia.games.protocol import VIEW_KEYS, Deal, Game, acting_seats
 from cardavia.games.registry import get_game
 from cardavia.games.replay import replay_record
@@ -53,7 +56,7 @@ def _walk(
         if seat is None:
             assert deal.is_over() and not deal.legal_actions()
             return
-        acting = acting_seats(deal)
+        acting = acting_seats(game, deal)
         assert seat in acting, f"{game_id} seed {seed}: to_act {seat} is not among the acting {acting}"
         if len(acting) > 1:  # seats deciding at once act in any order: any of them, its own actions
             seat = acting[rng.randrange(len(acting))]
@@ -337,12 +340,50 @@ def check_view_keys(game_id: str, seed: int) -> int:
             assert view["to_act"] == deal.to_act(), where
             assert view["result"] == deal.result(), where
             if "acting" in view:  # a game's own answer agrees with the one the service writes
-                assert view["acting"] == list(acting_seats(deal)), where
-            if view["seat"] in acting_seats(deal):  # every acting seat has its own legal actions
+                assert view["acting"] == list(acting_seats(game, deal)), where
+            if view["seat"] in acting_seats(game, deal):  # every acting seat has its own legal actions
                 assert deal.view(seat).legal, where
             json.dumps(view)  # it is JSON
             checked += 1
     return checked
+
+
+def observed_profile(game_id: str, seed: int) -> dict[str, Any]:
+    """What one random deal shows of what the game's profile declares (``cardavia.games.profile``):
+    the kinds of things hidden from a seat (``hidden``: the other hands at the start, pieces dealt
+    to no seat hidden at the start, an action some seat is shown redacted), whether several seats
+    were acting at once (``simultaneous``), and whether the deal's ``random_playout``, where the
+    profile declares one, ended exactly where the generic loop of uniform random legal choices ends
+    (``random_playout``: None where it declares none)."""
+    hidden: set[Hidden] = set()
+    together = False
+    log: list[tuple[int, dict[str, Any]]] = []
+    game = get_game(game_id)
+    total = sum(piece.copies for piece in game.pieces)
+    for game, deal, _rng in _walk(game_id, seed, log):
+        if not log:  # the deal as dealt: what each seat cannot see of the others and of the rest
+            for seat in range(deal.num_seats):
+                sizes = deal.view(seat).to_json()["hand_sizes"]
+                others = sum(sizes) - sizes[seat]
+                unseen = sum(deal.hidden_from(seat).values())
+                if others and unseen >= others:
+                    hidden.add(Hidden.HANDS)
+                if total > sum(sizes) and unseen > others:
+                    hidden.add(Hidden.STOCK)
+        else:
+            actor, action = log[-1]
+            if any(game.redact(action, actor, seat) != action for seat in range(deal.num_seats)):
+                hidden.add(Hidden.ACTIONS)
+        together = together or len(acting_seats(game, deal)) > 1
+    playout = None
+    if game.profile.random_playout:
+        generic, fused = game.new_deal(seed), game.new_deal(seed)
+        rng = random.Random(seed)
+        while generic.to_act() is not None:
+            generic.apply(rng.choice(tuple(generic.legal_actions())))
+        fused.random_playout(random.Random(seed))  # type: ignore[attr-defined]
+        playout = fused.to_record() == generic.to_record() and fused.result() == generic.result()
+    return {"hidden": hidden, "simultaneous": together, "random_playout": playout}
 
 
 CHECKS: dict[str, Callable[[str, int], int]] = {

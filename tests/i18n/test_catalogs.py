@@ -12,7 +12,7 @@ import pytest
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
-from extract_messages import Message, all_messages, python_messages, template_messages
+from extract_messages import Message, all_messages, piece_catalogs, python_messages, template_messages
 
 from cardavia.i18n.catalogs import LOCALE_DIR, po_files, read_catalog, translations
 from cardavia.i18n.languages import LANGUAGES
@@ -193,3 +193,20 @@ def test_the_seed_captures_errors_do_not_come_back(lang: object) -> None:
                     if bad.lower() in (text or "").lower():
                         found.append(f"{bad!r} in [{entry.context}] {text!r}")
     assert not found, "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("lang", TRANSLATED, ids=lambda lang: lang.code)
+def test_a_pieces_name_is_in_its_pieces_catalog_alone(lang: object) -> None:
+    # a game's pieces are named in its own catalog, a shared pack's in the pack's (GameWeb.pack):
+    # never in the site's messages.po, never twice (merged catalogs keep one translation, silently)
+    code = lang.code  # type: ignore[attr-defined]
+    wrong = []
+    for key, catalog in piece_catalogs().items():
+        holding = [
+            path.stem
+            for path, found in zip(po_files(code), catalogs(code), strict=True)
+            if found.get(key[1], context=key[0]) is not None
+        ]
+        if holding != [catalog]:
+            wrong.append(f"[{key[0]}] {key[1]!r} is in {holding}, not in {catalog}.po alone")
+    assert not wrong, "\n".join(wrong)

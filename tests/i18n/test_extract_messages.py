@@ -38,3 +38,19 @@ def test_a_message_it_cannot_read_is_refused_with_where_it_is(tmp_path: Path, ca
     root = _package(tmp_path, f"X = {call}\n")
     with pytest.raises(ValueError, match=r"pkg/texts\.py:1"):
         python_messages(root)
+
+
+def test_a_pieces_name_is_filed_in_its_own_catalog_or_its_packs() -> None:
+    # what --add-missing does with a new game's piece names: its own <id>.po, never messages.po;
+    # a piece of a pack several games share goes to the pack's catalog, shared by them all
+    from extract_messages import Message, domain_of
+
+    from cardavia.games.registry import registered
+    from toy import ENTRY
+
+    with registered(ENTRY):
+        assert domain_of(Message("toy piece name", "Six", None, "anywhere")) == "toy"
+    tile = Message("tile name", "Heaven", None, "content/tien-gow/_tiles.html:3")
+    card = Message("card name", "Ace of Clubs", None, "content/twenty-nine/_cards.html:24")
+    assert domain_of(tile) == "pack-dominoes" and domain_of(card) == "pack-french"
+    assert domain_of(Message("card name", "White Flower", None, "anywhere")) == "cherki"

@@ -16,13 +16,14 @@ from cardavia.bots.base import Decision
 from cardavia.bots.random_bot import RandomBot
 from cardavia.games.errors import IllegalAction, RecordError
 from cardavia.games.protocol import acting_seats
-from cardavia.games.registry import game_ids, get_game
+from cardavia.games.registry import get_game
 from cardavia.service import Stale, TableService
 from cardavia.service.driver import settle as settle_with
 from cardavia.service.errors import NotFound, TableError
 from cardavia.service.payload import table_out
 from cardavia.service.state import seat_of
 from cardavia.store.db import Store, open_store
+from game_cases import games
 
 HOST, ANN, BOB, EVE = ("0" * 64, "a" * 64, "b" * 64, "e" * 64)
 TURNS = 30  # the people's turns played at a table where every seat is a person's
@@ -50,7 +51,7 @@ def shared(service: TableService, game: str, friends: int, seed: int = 3, **kw: 
     return state.record.id, tokens
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_the_game_says_how_many_friends_fit(service: TableService, game: str) -> None:
     most = get_game(game).num_seats - 1
     state = service.create(game=game, level="easy", owner=HOST, pace_ms=0, friends=most)
@@ -120,7 +121,7 @@ def test_the_host_starts_with_the_ai_in_the_open_seats(service: TableService) ->
         service.claim(bob, BOB, "Bob")  # its link was revoked by the start
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_each_person_acts_only_on_their_own_turn_and_sees_only_their_own_seat(
     service: TableService, game: str
 ) -> None:
@@ -140,7 +141,7 @@ def test_each_person_acts_only_on_their_own_turn_and_sees_only_their_own_seat(
             service.next_deal(tid, HOST, state.seq)
             continue
         assert state.status() == "human", state.status()
-        acting = acting_seats(state.deal)  # several seats at once in some games
+        acting = acting_seats(state.game, state.deal)  # several seats at once in some games
         for seat, owner in enumerate(owners):
             out = table_out(service.state(tid, owner), None, seat)
             assert out["seat"] == seat and out["view"] == {

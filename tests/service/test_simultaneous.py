@@ -102,11 +102,11 @@ def assert_nothing_shown(state: TableState, viewer: int) -> None:
 def test_one_seat_games_act_as_before() -> None:
     """``acting_seats`` of a one-seat game is its ``to_act``; of Pai Gow, every seat not set yet."""
     tien = get_game("tien-gow").new_deal(1)
-    assert acting_seats(tien) == (tien.to_act(),)
+    assert acting_seats(get_game("tien-gow"), tien) == (tien.to_act(),)
     deal = get_game(GAME).new_deal(1)
-    assert acting_seats(deal) == (0, 1, 2, 3)
+    assert acting_seats(get_game(GAME), deal) == (0, 1, 2, 3)
     deal.apply(deal.view(2).legal[0])
-    assert acting_seats(deal) == (0, 1, 3)
+    assert acting_seats(get_game(GAME), deal) == (0, 1, 3)
 
 
 def test_every_person_sets_in_any_order_and_sees_nothing_of_the_others(store: Store) -> None:

@@ -12,13 +12,14 @@ import pytest
 from cardavia.bots.base import Decision
 from cardavia.bots.random_bot import RandomBot
 from cardavia.games.errors import IllegalAction, RecordError
-from cardavia.games.registry import game_ids, get_game
+from cardavia.games.registry import get_game
 from cardavia.service import Stale, TableService, TableState
 from cardavia.service.driver import settle as settle_with
 from cardavia.service.errors import NotFound
 from cardavia.service.payload import table_out
 from cardavia.store.db import Store, open_store
 from engine_actions import not_legal_now
+from game_cases import games
 
 OWNER = "0" * 64
 
@@ -69,7 +70,7 @@ def finish_deal(service: TableService, table_id: str, rng: random.Random) -> Tab
     return state
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_an_action_is_logged_once_and_resending_it_changes_nothing(service: TableService, game: str) -> None:
     state = new(service, game)
     seq = state.seq
@@ -83,7 +84,7 @@ def test_an_action_is_logged_once_and_resending_it_changes_nothing(service: Tabl
     assert service.store.count_actions(state.record.id) == length == again.seq
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_a_stale_seq_is_refused_with_the_current_table(service: TableService, game: str) -> None:
     state = new(service, game)
     rng = random.Random(1)
@@ -103,7 +104,7 @@ def test_a_stale_seq_is_refused_with_the_current_table(service: TableService, ga
     assert service.store.count_actions(state.record.id) == length
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_illegal_and_malformed_actions_leave_the_log_and_state_untouched(
     service: TableService, game: str
 ) -> None:

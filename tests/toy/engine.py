@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.games.errors import IllegalAction, RecordError
+from cardavia.games.profile import Hidden, Profile
 from cardavia.games.protocol import Outcome, Piece
 
 GAME_ID = "toy"
@@ -133,13 +134,14 @@ class ToyDeal:
         return Outcome(tuple(deltas), winner is None, data, winner)
 
     def hidden_from(self, seat: int) -> dict[str, int]:
-        """The other seats' hands: everything played is face up, and the set is all dealt."""
-        counts: dict[str, int] = {}
-        for other, hand in enumerate(self.hands):
+        """The other seats' hands and the three pieces never dealt: everything played is face up."""
+        counts = {code: 2 for code in CODES}  # the set, less what the seat sees
+        for code in self.start[seat]:
+            counts[code] -= 1
+        for other, code in self.played:
             if other != seat:
-                for code in hand:
-                    counts[code] = counts.get(code, 0) + 1
-        return counts
+                counts[code] -= 1
+        return {code: n for code, n in counts.items() if n}
 
     def forced_action(self) -> Play | None:
         return None  # every turn is a choice (a seat with one piece left still chooses to play it)
@@ -161,6 +163,8 @@ class ToyGame:
     num_seats = NUM_SEATS
     pieces = tuple(Piece(code, name, int(code), copies=2) for code, name in zip(CODES, NAMES, strict=True))
     messages: Mapping[str, str] = MESSAGES
+    # three seats each on its own; the other hands and the three pieces never dealt are hidden
+    profile = Profile(seats=NUM_SEATS, hidden=frozenset({Hidden.HANDS, Hidden.STOCK}))
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia.games.errors import IllegalAction, RecordError
+from cardavia.games.profile import Hidden, Profile
 from cardavia.games.protocol import Outcome, Piece
 from toy.engine import CODES, NAMES
 
@@ -128,8 +129,9 @@ class SimDeal:
         return Outcome(tuple(deltas), winner is None, data, winner)
 
     def hidden_from(self, seat: int) -> Counter[str]:
-        """The other hands, but for the chosen pieces once they are shown."""
-        hidden = Counter(code for other, hand in enumerate(self.hands) if other != seat for code in hand)
+        """The other hands and the three pieces never dealt, but for the chosen pieces once shown."""
+        hidden = Counter({code: 2 for code in CODES})
+        hidden.subtract(self.hands[seat])
         if self.is_over():
             hidden.subtract(c for other, c in enumerate(self.choices) if other != seat and c is not None)
         return +hidden
@@ -157,6 +159,11 @@ class SimGame:
     num_seats = NUM_SEATS
     pieces = tuple(Piece(code, name, int(code), copies=2) for code, name in zip(CODES, NAMES, strict=True))
     messages: Mapping[str, str] = MESSAGES
+    # every seat chooses at once, in secret: the other hands, the pieces never dealt and each
+    # choice until all are shown are hidden
+    profile = Profile(
+        seats=NUM_SEATS, simultaneous=True, hidden=frozenset({Hidden.HANDS, Hidden.STOCK, Hidden.ACTIONS})
+    )
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from cardavia.bots.base import Decision
 from cardavia.bots.random_bot import RandomBot
+from cardavia.games.registry import get_game
 from cardavia.web.app import create_app
 
 JSON = dict[str, Any]
@@ -79,3 +80,16 @@ def play_deal(
         table = wait_for_human(client, table_id)
         on_reply(table)
     return table
+
+
+def decisions(steps: list[JSON], record: JSON, seat: int) -> list[int]:
+    """The steps of a finished deal (``/steps``) at which ``seat`` chose its action among two or
+    more, as the engine says, replaying the deal's ``/record``: where a try is a decision."""
+    game = get_game(record["game"])
+    deal, actions = game.deal_from_record(record)
+    out = []
+    for index, action in enumerate(actions):
+        if steps[index + 1]["seat"] == seat and len(deal.view(seat).legal) >= 2:
+            out.append(index)
+        deal.apply(action)
+    return out

@@ -1,6 +1,8 @@
 """Real ``cardavia serve`` processes for the tests that need them (crash, several processes, live events).
 
-Servers listen on 127.0.0.1 on a free port and are always stopped: use :func:`running_server`.
+Servers listen on 127.0.0.1 on a free port and are always stopped: use :func:`running_server`. A
+server may serve toy games of the tests besides the registry's (``toys``: registered in its
+process for its life, their bots thinking in it).
 """
 
 from __future__ import annotations
@@ -9,7 +11,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -18,6 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+
+from cardavia.games.registry import GameEntry
+from game_cases import cardavia_command
 
 
 def free_port() -> int:
@@ -57,16 +61,20 @@ def start_server(
     env: dict[str, str] | None = None,
     wait: bool = True,
     args: Sequence[str] = (),
+    toys: Sequence[GameEntry] = (),
 ) -> Server:
     """``cardavia serve`` on a free port. ``min_step_ms``: the bots' floor (None: as shipped);
     ``env``: more environment; ``wait``: return only once it answers; ``args``: more options
-    (``--workers 2``)."""
+    (``--workers 2``); ``toys``: toy games of the tests it serves too (their bots think in the
+    server's process: a worker process would not know them)."""
     port = free_port()
+    command, needs = cardavia_command(toys)
     env = {
         **os.environ,
         "CARDAVIA_PACE_MS": str(pace_ms),
         "CARDAVIA_BOT_WORKERS": str(workers),
         "CARDAVIA_CREATE_BURST": "1000",
+        **needs,
         **(env or {}),
     }
     if min_step_ms is not None:
@@ -74,9 +82,7 @@ def start_server(
     out = log.open("ab")
     process = subprocess.Popen(
         [
-            sys.executable,
-            "-m",
-            "cardavia",
+            *command,
             "serve",
             "--host",
             "127.0.0.1",

@@ -15,8 +15,9 @@ import httpx
 import pytest
 from server_process import Server, running_server
 
-from cardavia.games.registry import game_ids, get_game
+from cardavia.games.registry import get_game
 from cardavia.store.db import LoggedAction, open_store
+from game_cases import games, toys_of
 
 JSON = dict[str, Any]
 ROUNDS = 16  # racing rounds per table
@@ -115,7 +116,7 @@ def same_table_through_both(person: Person, url: str) -> int:
 
 @pytest.mark.postgres
 @pytest.mark.slow
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_people_racing_through_two_processes_log_each_action_once(
     tmp_path: Path, postgres_url: str, game: str
 ) -> None:
@@ -125,7 +126,11 @@ def test_people_racing_through_two_processes_log_each_action_once(
     refused: list[int] = []
     resends_answered = 0
     rounds_acted = 0
-    with running_server(postgres_url, log) as one, running_server(postgres_url, log) as two:
+    toys = toys_of(game)
+    with (
+        running_server(postgres_url, log, toys=toys) as one,
+        running_server(postgres_url, log, toys=toys) as two,
+    ):
         table_id, people = seat_people(game, (one, two))
         url = f"/api/tables/{table_id}"
         try:
@@ -186,13 +191,18 @@ def test_people_racing_through_two_processes_log_each_action_once(
             for p in people:
                 p.close()
 
+    engine = get_game(game)
     entries = whole_log(postgres_url, table_id)
     by_seq = {e.seq: e for e in entries}
     for seq, seat, action in acked:  # every acknowledged action is in the log, once, as sent
         # at the seq it was sent at, or, where seats decide at once, at a later one (the AI's sets
         # written in between: an action chosen at an older seq stands while only other seats acted)
         first = next(e for e in entries if e.seq >= seq and e.seat == seat)  # the seat's next entry
-        assert first.action == {**action, "seat": seat}, (seq, seat, action)
+        assert first.action == engine.action_to_json(engine.action_from_json(action, seat)), (
+            seq,
+            seat,
+            action,
+        )
         assert first.seq == seq or by_seq[seq].seat != seat  # later only behind another seat's
     assert len({s for s, _, _ in acked}) == rounds_acted  # each racing round logged one action
     assert refused and resends_answered  # the races really happened, both kinds

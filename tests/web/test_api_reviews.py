@@ -1,4 +1,7 @@
-"""Reviews through the API: queued off the request path, progress, stored once, and resumed after a crash."""
+"""Reviews through the API: queued off the request path, progress, stored once, and resumed after a crash.
+
+Every game whose profile offers a review is reviewed (exactly where it says its analyst is exact);
+every game whose profile offers none is checked for its clean refusal instead."""
 
 from __future__ import annotations
 
@@ -11,24 +14,33 @@ import pytest
 from api_test_support import api_client, play_deal
 from test_api_friends import Browser, play_together, shared_table
 
-from cardavia.bots.registry import NoReview, analyst_for
-from cardavia.bots.review import ExactAnalyst
-from cardavia.games.registry import game_ids, get_game
+from cardavia.bots.registry import analyst_for
+from cardavia.games.profile import Review
+from cardavia.games.registry import get_game
 from cardavia.service.reviews import ReviewService, run_job
 from cardavia.service.tables import TableService
 from cardavia.store.db import open_store
+from game_cases import games
 
 JSON = dict[str, Any]
 
 
-@pytest.mark.parametrize("game", game_ids())
+REVIEWED = games(lambda p: p.review is not Review.NONE)
+
+
+def first_deal_over(table: JSON) -> bool:
+    """Whether the table's first deal is over (a drawn deal is dealt again as the next one)."""
+    return any(d["deal_no"] == 1 for d in table["deals"])
+
+
+@pytest.mark.parametrize("game", REVIEWED, indirect=True)
 def test_a_review_is_queued_run_and_stored(tmp_path: Path, game: str) -> None:
     with api_client(tmp_path) as client:
         app = client.app
         app.state.cardavia.reviews.max_samples = 6  # type: ignore[attr-defined]
         tid = client.post("/api/tables", json={"game": game, "level": "easy"}).json()["id"]
         # the first deal played out (a drawn deal is dealt again as the next one)
-        play_deal(client, tid, random.Random(1), until=lambda t: any(d["deal_no"] == 1 for d in t["deals"]))
+        play_deal(client, tid, random.Random(1), until=first_deal_over)
         path = f"/api/tables/{tid}/deals/1/review"
         assert client.get(path).json() == {"status": "none", "done": 0, "total": 0}
         first = client.post(path)
@@ -41,12 +53,14 @@ def test_a_review_is_queued_run_and_stored(tmp_path: Path, game: str) -> None:
         review = reply["review"]
         assert reply["done"] == reply["total"] == review["summary"]["decisions"] or reply["total"] >= 1
         assert review["game"] == game and review["seat"] == 0
+        assert review.get("exact", False) is (get_game(game).profile.review is Review.EXACT)
         # each decision is seat 0's action at its index of the record, as the engine reads it
         engine = get_game(game)
         _, actions = engine.deal_from_record(client.get(f"/api/tables/{tid}/deals/1/record").json())
         for d in review["decisions"]:
-            assert engine.action_to_json(actions[d["index"]]) == d["chosen"] and d["chosen"]["seat"] == 0
-            assert d["best"]["seat"] == 0 and {"id", "text", "params"} <= set(d["reason"])
+            assert engine.action_to_json(actions[d["index"]]) == d["chosen"]
+            assert d["best"].get("seat", 0) == d["chosen"].get("seat", 0) == 0  # where actions name it
+            assert {"id", "text", "params"} <= set(d["reason"])
         # asking again changes nothing: the stored review is served
         again = client.post(path)
         assert again.status_code == 202 and again.json() == reply
@@ -183,7 +197,26 @@ def _review_done(get: Any, path: str) -> JSON:
     return reply
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(lambda p: p.review is Review.NONE), indirect=True)
+def test_a_game_without_a_review_is_refused_one_with_a_reason(tmp_path: Path, game: str) -> None:
+    with api_client(tmp_path) as client:
+        tid = client.post("/api/tables", json={"game": game, "level": "easy"}).json()["id"]
+        play_deal(client, tid, random.Random(1), until=first_deal_over)
+        path = f"/api/tables/{tid}/deals/1/review"
+        for method in ("POST", "GET"):
+            refused = client.request(method, path)
+            assert refused.status_code == 404, refused.text
+            assert refused.json()["error"] == {
+                "code": "no-review",
+                "message": refused.json()["error"]["message"],
+                "params": {"game": game},
+            }
+        # the deal itself is there: its steps, its record
+        assert client.get(f"/api/tables/{tid}/deals/1/steps").status_code == 200
+        assert client.get(f"/api/tables/{tid}/deals/1/record").status_code == 200
+
+
+@pytest.mark.parametrize("game", REVIEWED, indirect=True)
 def test_an_invited_guest_reviews_their_own_seat_and_no_other(tmp_path: Path, game: str) -> None:
     with api_client(tmp_path) as client:
         client.app.state.cardavia.reviews.max_samples = 4  # type: ignore[attr-defined]
@@ -215,19 +248,16 @@ def test_an_invited_guest_reviews_their_own_seat_and_no_other(tmp_path: Path, ga
         assert stranger.get(path).status_code == 404
 
 
-def test_an_exact_review_is_stored_with_every_choice_and_against_whom(tmp_path: Path) -> None:
-    # every registered game whose analyst is exact (an ExactAnalyst): the stored review lists each
-    # choice's value (a one-decision deal a seat: a set of all its tiles at once)
-    exact = [g for g in game_ids() if g in _reviewed() and isinstance(analyst_for(g), ExactAnalyst)]
-    if not exact:
-        pytest.skip("no registered game has an exact analyst")
+@pytest.mark.parametrize("game", games(lambda p: p.review is Review.EXACT), indirect=True)
+def test_an_exact_review_is_stored_with_every_choice_and_against_whom(tmp_path: Path, game: str) -> None:
+    # a game whose profile says its analyst is exact: the stored review lists each choice's value
     with api_client(tmp_path) as client:
-        tid = client.post("/api/tables", json={"game": exact[0], "level": "normal"}).json()["id"]
+        tid = client.post("/api/tables", json={"game": game, "level": "normal"}).json()["id"]
         play_deal(client, tid, random.Random(3))
         path = f"/api/tables/{tid}/deals/1/review"
         assert client.post(path).status_code == 202
         review = _review_done(client.get, path)["review"]
-        assert review["exact"] is True and review["version"] == analyst_for(exact[0]).version
+        assert review["exact"] is True and review["version"] == analyst_for(game).version
         assert review["decisions"], review
         d = review["decisions"][0]
         assert d["exact"] is True and d["ci95"] == [d["loss"], d["loss"]]
@@ -237,15 +267,3 @@ def test_an_exact_review_is_stored_with_every_choice_and_against_whom(tmp_path: 
         best = max(o["value"] for o in d["options"])
         assert d["loss"] == pytest.approx(best - chosen["value"], abs=1e-6)
         assert (d["label"] == "best") == chosen["best"]
-
-
-def _reviewed() -> set[str]:
-    """The registered games whose bots give a review analyst."""
-    out = set()
-    for game in game_ids():
-        try:
-            analyst_for(game)
-        except NoReview:
-            continue
-        out.add(game)
-    return out

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from api_test_support import api_client, play_deal, wait_for_human
 
-from cardavia.games.registry import game_ids, get_game
+from cardavia.games.registry import get_game
 from cardavia.games.replay import replay_record
 from cardavia.web.api import SECRET_COOKIE
 from engine_actions import not_legal_now
+from game_cases import games
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_a_whole_deal_through_the_api(tmp_path: Path, game: str) -> None:
     with api_client(tmp_path) as client:
         created = client.post("/api/tables", json={"game": game, "level": "easy", "pace_ms": 0})
@@ -54,7 +55,7 @@ def test_a_whole_deal_through_the_api(tmp_path: Path, game: str) -> None:
         assert client.get("/api/history").json() == []
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_stale_resent_and_illegal_actions(tmp_path: Path, game: str) -> None:
     with api_client(tmp_path) as client:
         service = client.app.state.cardavia.service  # type: ignore[attr-defined]
@@ -92,7 +93,7 @@ def test_stale_resent_and_illegal_actions(tmp_path: Path, game: str) -> None:
         assert all(e.seat != 0 for e in service.store.actions(table["id"], after["seq"]))
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_next_deal_settings_and_hint(tmp_path: Path, game: str) -> None:
     with api_client(tmp_path) as client:
         table = client.post("/api/tables", json={"game": game, "level": "easy"}).json()
@@ -121,7 +122,7 @@ def test_next_deal_settings_and_hint(tmp_path: Path, game: str) -> None:
         assert new["totals"] == end["totals"]
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_another_browser_gets_404_everywhere(tmp_path: Path, game: str) -> None:
     with api_client(tmp_path) as client:
         created = client.post("/api/tables", json={"game": game, "level": "easy"})
@@ -163,7 +164,7 @@ def test_another_browser_gets_404_everywhere(tmp_path: Path, game: str) -> None:
         assert client.get(f"/api/tables/{tid}").json()["pace_ms"] == table["pace_ms"]
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_unfinished_deals_cannot_be_downloaded(tmp_path: Path, game: str) -> None:
     with api_client(tmp_path) as client:
         tid = client.post("/api/tables", json={"game": game, "level": "easy"}).json()["id"]

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from api_test_support import api_client, play_deal, wait_for_human
+from api_test_support import api_client, decisions, play_deal, wait_for_human
 
-from cardavia.games.registry import game_ids
+from game_cases import games
 
 JSON = dict[str, Any]
 
@@ -19,7 +19,7 @@ def first_deal_over(table: JSON) -> bool:
     return any(d["deal_no"] == 1 for d in table["deals"])
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", games(), indirect=True)
 def test_a_decision_of_a_finished_deal_is_played_again_on_a_new_table_with_the_same_deal(
     tmp_path: Path, game: str
 ) -> None:
@@ -30,10 +30,10 @@ def test_a_decision_of_a_finished_deal_is_played_again_on_a_new_table_with_the_s
         base = f"/api/tables/{tid}/deals/1"
         steps = client.get(f"{base}/steps").json()
         hands = client.get(f"{base}/hands").json()
-        mine = [i for i in range(len(steps) - 1) if steps[i + 1]["seat"] == 0]
+        mine = decisions(steps, client.get(f"{base}/record").json(), 0)  # with a choice to make
         # where seat 0 has no decision to make (where seats decide at once, seat 0 may be one of them)
         theirs = [i for i in range(len(steps) - 1) if 0 not in steps[i]["view"]["acting"]]
-        step = mine[min(2, len(mine) - 1)]  # the player's third move (its only one in some games)
+        step = mine[min(2, len(mine) - 1)]  # the player's third choice (its only one in some games)
         reply = client.post(f"{base}/try", json={"step": step})
         assert reply.status_code == 201, reply.text
         table = reply.json()

@@ -15,6 +15,7 @@ import pytest
 
 from cardavia.bots.registry import NoReview, analyst_for
 from cardavia.cli import replay_help
+from cardavia.games.profile import Profile, Review, Sides
 from cardavia.games.registry import GameEntry, entries, registered
 from cardavia.web.app import create_app
 from cardavia.web.content import Tradition
@@ -167,3 +168,87 @@ def test_a_part_the_page_requires_is_required_by_the_check(name: str, fake: type
     assert name in _parts() or name == "WEB"  # WEB is the web package's one export (a GameWeb)
     delattr(fake, name)
     assert _problem().startswith(f"fake_parts has no {name}")
+
+
+# ---------------------------------------------------------------------------------------------
+# the profile (cardavia.games.profile): what it says, the code does
+
+
+def _profiled(fake: types.ModuleType, **changes: object) -> str:
+    fake.GAME.profile = dataclasses.replace(GAME.profile, **changes)  # type: ignore[arg-type]
+    return _problem()
+
+
+def test_a_game_without_a_profile_is_refused(fake: types.ModuleType) -> None:
+    fake.GAME.profile = None
+    assert _problem() == "its GAME has no profile (a cardavia.games.profile.Profile)"
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        ({"seats": 4, "invite_order": (1, 2, 3)}, "its profile says 4 seats, its GAME 3"),
+        ({"simultaneous": True}, "its profile says simultaneous=True but its deals have no acting()"),
+        (
+            {"random_playout": True},
+            "its profile says random_playout=True but its deals have no random_playout()",
+        ),
+        ({"series": True}, "its profile says series=True but its GAME has no series()"),
+        ({"invite_order": (2, 2)}, "its profile's invite_order is not seats 1 to 2 once each"),
+        (
+            {"sides": Sides.FIXED, "teams": ((0, 1),)},
+            "its profile's teams are not two or more teams holding seats 0 to 2 once each",
+        ),
+        ({"teams": ((0,), (1, 2))}, "its profile has teams but its sides are 'none', not 'fixed'"),
+        (
+            {"review": Review.SAMPLED},
+            "its profile says review='sampled' but its bots' ANALYST makes it 'none'",
+        ),
+    ],
+)
+def test_a_profile_its_code_does_not_bear_out_is_refused_in_one_line(
+    fake: types.ModuleType, changes: dict[str, object], problem: str
+) -> None:
+    assert _profiled(fake, **changes) == problem
+
+
+def test_the_analyst_is_the_one_the_profile_says(fake: types.ModuleType) -> None:
+    from cardavia.bots.pai_gow import ANALYST as EXACT
+    from cardavia.bots.tien_gow import ANALYST as SAMPLING
+
+    fake.ANALYST = SAMPLING
+    assert _problem() == "its profile says review='none' but its bots' ANALYST makes it 'sampled'"
+    assert _profiled(fake, review=Review.EXACT) == (
+        "its profile says review='exact' but its bots' ANALYST makes it 'sampled'"
+    )
+    fake.ANALYST = EXACT
+    check_entry(FAKE, catalogs=False)
+    fake.ANALYST = object()
+    assert _problem() == "fake_parts.ANALYST is neither an Analyst nor an ExactAnalyst"
+
+
+def test_what_the_profile_declares_the_code_has() -> None:
+    # a game that declares a capability has it, and one that has it declares it (both ways)
+    sim = Profile(seats=3, simultaneous=True)
+    assert sim.invite_order == (1, 2) and sim.teams_at() == ((0,), (1,), (2,))
+    gaple = Profile(seats=4, sides=Sides.FIXED, teams=((0, 2), (1, 3)), teams_option="teams")
+    assert gaple.teams_at() == ((0,), (1,), (2,), (3,)) and gaple.teams_at({"teams": True}) == (
+        (0, 2),
+        (1, 3),
+    )
+
+
+def test_a_pack_is_one_of_the_shared_packs_and_has_its_catalogs(fake: types.ModuleType) -> None:
+    fake.WEB = dataclasses.replace(fake.WEB, pack="no-such-pack")
+    assert _problem() == "its pack 'no-such-pack' is not a pack of cardavia.games.packs"
+    fake.WEB = dataclasses.replace(fake.WEB, pack="dominoes")
+    check_entry(FAKE, catalogs=False)
+    with pytest.raises(BadEntry, match=r"it has no catalog fake\.po in ms, "):
+        check_entry(FAKE)
+
+
+def test_the_page_says_every_field_of_the_profile_and_who_reads_it() -> None:
+    page = DOC.read_text(encoding="utf-8")
+    for field in dataclasses.fields(Profile):
+        assert f"| `{field.name}` |" in page, field.name
+    assert "tests/toy2/" in page and "browser_keys.py" in page

@@ -23,28 +23,30 @@ from typing import Any
 
 from cardavia.bots.base import LEVELS
 from cardavia.bots.registry import get_bot
+from cardavia.games.profile import Review
 from cardavia.games.registry import game_ids, get_game
 
 
 def engine_deals_per_second(game_id: str, seconds: float) -> float:
     """Random full deals per second of one core (seeds 0, 1, ...).
 
-    Uses the deal's ``random_playout`` where the engine has one (tested to consume the generator
-    and end exactly as uniform choice over ``legal_actions()`` would), else the protocol loop.
+    Uses the deal's ``random_playout`` where the game's profile says it has one (tested to consume
+    the generator and end exactly as uniform choice over ``legal_actions()`` would), else the
+    protocol loop.
 
     Counted in the process's CPU time, so other programs sharing the machine do not lower the
     figure; it plays for ``seconds`` of CPU time and at least 10 deals.
     """
     game = get_game(game_id)
+    fused = game.profile.random_playout
     rng = random.Random(0)
     deals = 0
     start = time.process_time()
     while True:
         deal = game.new_deal(deals)
-        playout = getattr(deal, "random_playout", None)
-        if playout is not None:
+        if fused:
             # the engines' fused loop: provably the same random legal play as the loop below
-            playout(rng)
+            deal.random_playout(rng)  # type: ignore[attr-defined]
         else:
             while deal.to_act() is not None:
                 deal.apply(rng.choice(deal.legal_actions()))
@@ -115,14 +117,8 @@ def _available(game_id: str) -> bool:
 
 
 def _reviewable(game_id: str) -> bool:
-    """Whether the game's bots give a review analyst (``ANALYST`` is optional)."""
-    from cardavia.bots.registry import NoReview, analyst_for
-
-    try:
-        analyst_for(game_id)
-    except NoReview:
-        return False
-    return True
+    """Whether the game's profile offers a review (its bots give an analyst)."""
+    return get_game(game_id).profile.review is not Review.NONE
 
 
 def run_bench(

@@ -16,7 +16,8 @@ from typing import Any, cast
 from cardavia.bots.base import LEVELS, Bot, Decision
 from cardavia.bots.random_bot import RandomBot
 from cardavia.games.errors import GameError, RecordError
-from cardavia.games.registry import entry
+from cardavia.games.profile import Review
+from cardavia.games.registry import entry, get_game
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,8 @@ def bots_for(game: str) -> dict[str, Bot[Any]]:
 
 
 class NoReview(GameError):
-    """A review asked of a game whose bots give no ``ANALYST``: code ``no-review``, with the game."""
+    """A review asked of a game that offers none (its profile's ``review`` is ``Review.NONE``, its
+    bots give no ``ANALYST``): code ``no-review``, with the game."""
 
     def __init__(self, game: str) -> None:
         super().__init__(
@@ -55,15 +57,14 @@ class NoReview(GameError):
 
 
 def analyst_for(game: str) -> Any:
-    """What reviews of ``game`` need (its bots package's ``ANALYST``: :class:`cardavia.bots.review.Analyst`).
-
-    :class:`NoReview` for a game without one (``ANALYST`` is optional).
-    """
+    """What reviews of ``game`` need (its bots package's ``ANALYST``: a
+    :class:`cardavia.bots.review.Analyst`, or an ``ExactAnalyst`` where its profile says
+    ``Review.EXACT``). :class:`NoReview` for a game whose profile offers no review (``Review.NONE``:
+    ``ANALYST`` is optional, and the registry's check makes sure the two agree)."""
     package = _package(game)
-    analyst = getattr(importlib.import_module(package), "ANALYST", None)
-    if analyst is None:
+    if get_game(game).profile.review is Review.NONE:
         raise NoReview(game)
-    return analyst
+    return importlib.import_module(package).ANALYST
 
 
 def get_bot(game: str, level: str) -> Bot[Any]:

@@ -40,11 +40,12 @@ from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
 
 from cardavia.bots.base import Reason
 from cardavia.bots.stats import mean_interval
 from cardavia.games.errors import GameError, RecordError
+from cardavia.games.profile import Review as ReviewKind
 from cardavia.games.protocol import acting_seats
 from cardavia.games.registry import get_game
 from cardavia.games.replay import ReplayRejected, replay_record
@@ -479,7 +480,8 @@ def review_record(
     max_samples: int | None = None,
 ) -> Review:
     """Review every decision of ``seat`` in a finished record (by sampling, or exactly where the
-    game's analyst is an :class:`ExactAnalyst`: then ``seed`` and ``max_samples`` play no part).
+    game's profile says its analyst is exact, ``Review.EXACT``, an :class:`ExactAnalyst`: then
+    ``seed`` and ``max_samples`` play no part). ``analyst``: the game's own by default.
 
     Raises :class:`ReplayRejected` for a record ``cardavia replay`` rejects, and
     :class:`ReviewError` for an unfinished record or a seat the game does not have. ``progress``
@@ -500,37 +502,37 @@ def review_record(
     deal, actions = game.deal_from_record(record)
     todo: list[tuple[int, Any, Any]] = []
     for index, action in enumerate(actions):
-        if actor(deal, action) == seat:
+        if actor(game, deal, action) == seat:
             view = deal.view(seat)  # the seat's view at that moment: never the state
             if analyst.is_decision(view):
                 todo.append((index, view, action))
         deal.apply(action)
+    exact = game.profile.review is ReviewKind.EXACT
     out = []
     for done, (index, view, action) in enumerate(todo):
-        if isinstance(analyst, ExactAnalyst):
-            d: DecisionReview | None = review_exact(analyst, game, view, action, index)
+        if exact:  # the profile says which kind of analyst the game's is (the registry checks it)
+            d: DecisionReview | None = review_exact(cast(ExactAnalyst, analyst), game, view, action, index)
         else:
-            d = review_decision(analyst, game, view, action, index, seed, max_samples)
+            d = review_decision(cast(Analyst, analyst), game, view, action, index, seed, max_samples)
         if d is not None:
             out.append(d)
         if progress:
             progress(done + 1, len(todo))
     thresholds = analyst.thresholds.as_tuple()
-    exact = isinstance(analyst, ExactAnalyst)
     return Review(outcome.game, seat, tuple(out), seed, thresholds, analyst.version, exact)
 
 
-def actor(deal: Any, action: Any) -> int | None:
+def actor(game: Any, deal: Any, action: Any) -> int | None:
     """The seat whose decision ``action`` is, in ``deal`` before it is applied: the seat to act; in
     a deal where several seats may act at once (its ``acting()`` names more than one), the one of
     them the action leaves with nothing more to decide (the deal is not changed)."""
     to_act: int | None = deal.to_act()
-    seats = frozenset(acting_seats(deal))
+    seats = frozenset(acting_seats(game, deal))
     if len(seats) <= 1:
         return to_act
     after = deal.clone()
     after.apply(action)
-    gone = seats - frozenset(acting_seats(after))
+    gone = seats - frozenset(acting_seats(game, after))
     return min(gone) if len(gone) == 1 else to_act
 
 

@@ -8,7 +8,9 @@ writing its package and registering it in :mod:`cardavia.games.registry`.
 The engine answers every question about its rules, so that no layer above re-derives one: each
 seat's returns (:class:`Outcome`), what one action looks like to a given viewer (``redact``), the
 action the rules make on a seat's behalf (``forced_action``), and whatever its view needs so that a
-page never infers a rule.
+page never infers a rule. What the game is and offers besides (its seats and sides, what a seat
+cannot see, whether several seats decide at once, a review, a series) its ``profile`` says
+(:mod:`cardavia.games.profile`), so that no layer above probes a game for it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from cardavia.games.profile import Profile
 
 JSON = dict[str, Any]
 
@@ -89,10 +93,11 @@ class Deal(Protocol[A, V_co]):
     """One deal in progress. Mutable: ``apply`` changes it in place, or raises and changes nothing.
 
     Most games await one seat at a time (``to_act``). A game where several seats decide at once
-    (every seat sets its tiles in secret) also has ``acting() -> Collection[int]``, the seats that
-    may act now, each of which may ``apply`` in any order; ``to_act`` is then one of them (the
-    lowest, say), for code that walks a deal one action at a time. Layers above ask
-    :func:`acting_seats`, never ``acting`` itself, so a one-seat game needs no such method.
+    (every seat sets its tiles in secret) says so in its profile (``Profile.simultaneous``) and its
+    deals also have ``acting() -> Collection[int]``, the seats that may act now, each of which may
+    ``apply`` in any order; ``to_act`` is then one of them (the lowest, say), for code that walks a
+    deal one action at a time. Layers above ask :func:`acting_seats`, never ``acting`` itself, so a
+    one-seat game needs no such method.
     """
 
     num_seats: int
@@ -145,17 +150,17 @@ class Deal(Protocol[A, V_co]):
         ...
 
 
-def acting_seats(deal: Deal[Any, Any]) -> tuple[int, ...]:
-    """The seats that may act now, ascending: the deal's ``acting()`` where it has one (several
-    seats deciding at once), else ``(to_act(),)``; ``()`` once the deal is over.
+def acting_seats(game: Game[Any, Any], deal: Deal[Any, Any]) -> tuple[int, ...]:
+    """The seats that may act now in ``game``'s ``deal``, ascending: the deal's ``acting()`` where
+    the game's profile says several seats decide at once (``Profile.simultaneous``), else
+    ``(to_act(),)``; ``()`` once the deal is over.
 
     The one question the service, the bots' driver and the pages ask about whose decision it is:
     a person acts when their seat is here, the server acts for every bot seat here."""
     if deal.is_over():
         return ()
-    acting = getattr(deal, "acting", None)
-    if callable(acting):
-        return tuple(sorted(acting()))
+    if game.profile.simultaneous:
+        return tuple(sorted(deal.acting()))  # type: ignore[attr-defined]
     seat = deal.to_act()
     return () if seat is None else (seat,)
 
@@ -167,6 +172,7 @@ class Game(Protocol[A, V]):
     num_seats: int
     pieces: tuple[Piece, ...]  # every kind of piece, in the order the rules list them
     messages: Mapping[str, str]  # English templates of the engine's errors, by reason code
+    profile: Profile  # what the game is and offers (seats, sides, hidden, review, …), declared once
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
@@ -209,21 +215,7 @@ class Game(Protocol[A, V]):
         ...
 
 
-@runtime_checkable
-class Partnership(Protocol):
-    """A game played by teams (optional, beside :class:`Game`): ``teams`` lists each team's seats.
-
-    The engine declares it, so that no layer above derives who plays with whom: the arena seats a
-    team with one level (partners never play two levels), and plays each deal once per team in every
-    team's seats.
-    """
-
-    teams: tuple[tuple[int, ...], ...]
-
-
-def teams_of(game: Game[Any, Any]) -> tuple[tuple[int, ...], ...]:
-    """The seats of each team: the game's ``teams`` if it declares them (:class:`Partnership`), else
-    every seat on its own."""
-    if isinstance(game, Partnership):
-        return tuple(tuple(team) for team in game.teams)
-    return tuple((seat,) for seat in range(game.num_seats))
+def teams_of(game: Game[Any, Any], options: Mapping[str, Any] | None = None) -> tuple[tuple[int, ...], ...]:
+    """The seats of each team at a table of ``game`` with ``options``, as its profile says
+    (:meth:`Profile.teams_at`): its partnerships, else every seat on its own."""
+    return game.profile.teams_at(options)

@@ -23,12 +23,9 @@ def seats_from(first: int, num_seats: int, *, clockwise: bool = True) -> list[in
 
 
 def invite_order(game: Any) -> tuple[int, ...]:
-    """The seats a table of ``game`` invites friends to, in order: the game's optional
-    ``invite_order`` (a partnership game seats one friend as the host's partner), else seats 1, 2, …
-    The host keeps seat 0. A declared order that is not the other seats each once is refused
-    (``ValueError``: a registry entry's mistake, which ``cardavia.web.entries.check_entry`` reports)."""
-    num_seats: int = game.num_seats
-    order = tuple(getattr(game, "invite_order", range(1, num_seats)))
-    if sorted(order) != list(range(1, num_seats)):
-        raise ValueError(f"{game.name}: invite_order must list seats 1 to {num_seats - 1} once each")
+    """The seats a table of ``game`` invites friends to, in order, as its profile says
+    (``Profile.invite_order``: a partnership game seats one friend as the host's partner; by
+    default seats 1, 2, …). The host keeps seat 0. The registry's check refuses an order that is
+    not the other seats each once (``cardavia.web.entries.check_entry``)."""
+    order: tuple[int, ...] = game.profile.invite_order
     return order

@@ -7,7 +7,7 @@ import time
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from cardavia.games.protocol import Deal, Outcome, acting_seats
+from cardavia.games.protocol import Deal, Game, Outcome, acting_seats
 from cardavia.service.state import HUMAN, TableState, host_seat
 
 JSON = dict[str, Any]
@@ -24,17 +24,17 @@ def view_json(state: TableState, viewer: int = VIEWER) -> JSON:
     """``viewer``'s view; its legal actions only while it is really that seat's choice to make;
     ``acting``, the seats that may act now (several at once in some games), in every game's view."""
     view = state.deal.view(viewer)
-    out = with_acting(view.to_json(), state.deal)
+    out = with_acting(view.to_json(), state.game, state.deal)
     status = state.status_for(viewer)
     out["legal"] = [state.game.action_to_json(a) for a in view.legal] if status == HUMAN else []
     return out
 
 
-def with_acting(view: Mapping[str, Any], deal: Deal[Any, Any]) -> JSON:
+def with_acting(view: Mapping[str, Any], game: Game[Any, Any], deal: Deal[Any, Any]) -> JSON:
     """A view's JSON with ``acting`` (``protocol.OPTIONAL_VIEW_KEYS``): the seats that may act now,
     as :func:`acting_seats` says, written by the service so that no game needs to."""
     out = dict(view)
-    out["acting"] = list(acting_seats(deal))
+    out["acting"] = list(acting_seats(game, deal))
     return out
 
 
@@ -129,10 +129,9 @@ def table_out(
 
 
 def series_json(state: TableState) -> JSON | None:
-    """The score of the table's deals taken together, as the game's optional ``series`` says it
-    from their results (a match to a target, say); None for a game without one."""
-    series = getattr(state.game, "series", None)
-    if series is None:
+    """The score of the table's deals taken together, as the game's ``series`` says it from their
+    results (a match to a target, say), where its profile says it keeps one; else None."""
+    if not state.game.profile.series:
         return None
-    out: JSON = series([d.result for d in state.finished])
+    out: JSON = state.game.series([d.result for d in state.finished])  # type: ignore[attr-defined]
     return out

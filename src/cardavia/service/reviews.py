@@ -25,6 +25,8 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
 
+from cardavia.games.profile import Review
+from cardavia.games.registry import get_game
 from cardavia.service.errors import NoReview
 from cardavia.service.offload import Offload
 from cardavia.service.seeds import derive
@@ -65,14 +67,9 @@ def outdated(job: ReviewJob) -> bool:
 
 
 def reviewable(game: str) -> None:
-    """Raise :class:`NoReview` (a 404 ``no-review``) for a game whose bots give no analyst."""
-    from cardavia.bots.registry import NoReview as NoAnalyst
-    from cardavia.bots.registry import analyst_for
-
-    try:
-        analyst_for(game)
-    except NoAnalyst:
-        raise NoReview(game) from None
+    """Raise :class:`NoReview` (a 404 ``no-review``) for a game whose profile offers no review."""
+    if get_game(game).profile.review is Review.NONE:
+        raise NoReview(game)
 
 
 def job_json(job: ReviewJob | None) -> JSON:

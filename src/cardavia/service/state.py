@@ -184,7 +184,7 @@ class TableState:
 
     def _track_acting(self, actor: int | None) -> None:
         """After ``actor``'s action (None: a new deal), note when each acting seat's decision began."""
-        acting = acting_seats(self.deal)
+        acting = acting_seats(self.game, self.deal)
         together = len(acting) > 1
         old = self._decisions
         self._decisions = {s: old[s] if s in old and s != actor else (self.seq, together) for s in acting}

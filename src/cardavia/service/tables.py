@@ -744,7 +744,7 @@ class TableService:
                 "seq": None,
                 "seat": None,
                 "action": None,
-                "view": with_acting(deal.view(me).to_json(), deal),
+                "view": with_acting(deal.view(me).to_json(), state.game, deal),
                 "outcome": outcome(),
             }
         ]
@@ -755,7 +755,7 @@ class TableService:
                     "seq": entry.seq,
                     "seat": entry.seat,
                     "action": public_action(state.game, entry.seat, entry.action, me),
-                    "view": with_acting(deal.view(me).to_json(), deal),
+                    "view": with_acting(deal.view(me).to_json(), state.game, deal),
                     "outcome": outcome(),
                 }
             )

@@ -5,14 +5,18 @@ incomplete would otherwise surface as an ``AttributeError`` deep in a request, a
 process. :func:`check_entry` looks at the whole entry at once and says what is wrong in one line:
 
 - the engine: ``GAME`` with every attribute of :class:`cardavia.games.protocol.Game`, its ``name``
-  the entry's id;
-- the bots: ``BOTS`` with a bot for every level of :data:`cardavia.bots.base.LEVELS` (``ANALYST`` is
-  optional: without it a review is refused with ``no-review``);
+  the entry's id, and a profile (:class:`cardavia.games.profile.Profile`) that its code agrees
+  with (:func:`cardavia.games.profile.profile_problem`: its seats, teams, invite order, and each
+  capability it declares: seats deciding at once, a fused random play-out, a series);
+- the bots: ``BOTS`` with a bot for every level of :data:`cardavia.bots.base.LEVELS`, and the
+  ``ANALYST`` the profile's ``review`` says (none for ``Review.NONE``: a review is refused with
+  ``no-review``; an ``ExactAnalyst`` for ``Review.EXACT``; a sampling ``Analyst`` else);
 - the web part: ``WEB``, a :class:`cardavia.web.game_parts.GameWeb` for this id whose templates
   (its tradition's description if it declares it, its two rules templates and the controls) and
   static files (script, style) exist, and whose tradition is declared by exactly one registered
   game (itself, or the game it joins);
-- its catalogs: ``<id>.po`` in every translated language (``catalogs=True``).
+- its catalogs: ``<id>.po`` in every translated language, and its pieces' catalog where they are a
+  shared pack's (``pack-<pack>.po``, ``GameWeb.pieces_catalog``) (``catalogs=True``).
 
 It lives in the web layer because that is the lowest layer that may read all three parts.
 :func:`cardavia.web.app.create_app` runs it over every registered game before it builds anything
@@ -23,13 +27,15 @@ not a site that cannot serve); a test runs it, catalogs included, over every reg
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping
 from typing import Any
 
 from cardavia.bots.base import LEVELS
+from cardavia.bots.review import Analyst, ExactAnalyst
+from cardavia.games.profile import Review, profile_problem
 from cardavia.games.protocol import Game
 from cardavia.games.registry import GameEntry, entries
-from cardavia.games.seats import invite_order
 from cardavia.i18n.catalogs import LOCALE_DIR
 from cardavia.i18n.languages import DEFAULT, LANGUAGES
 from cardavia.web.content import Tradition
@@ -71,18 +77,14 @@ def _check_engine(entry: GameEntry) -> None:
         raise BadEntry(entry.id, f"its GAME lacks {', '.join(missing)} (cardavia.games.protocol.Game)")
     if game.name != entry.id:
         raise BadEntry(entry.id, f"its GAME is named {game.name!r}, not its registry id")
-    try:
-        invite_order(game)
-    except ValueError:
-        raise BadEntry(
-            entry.id, f"its GAME's invite_order is not seats 1 to {game.num_seats - 1} once each"
-        ) from None
-    if hasattr(game, "series") and not callable(game.series):
-        raise BadEntry(entry.id, "its GAME's series is not a function of the finished deals' results")
+    problem = profile_problem(game)
+    if problem is not None:
+        raise BadEntry(entry.id, problem)
 
 
 def _check_bots(entry: GameEntry) -> None:
-    bots = getattr(_module(entry.id, "bots", entry.bots), "BOTS", None)
+    module = _module(entry.id, "bots", entry.bots)
+    bots = getattr(module, "BOTS", None)
     if not isinstance(bots, Mapping):
         raise BadEntry(entry.id, f"{entry.bots} has no BOTS mapping of level to bot")
     missing = [level for level in LEVELS if level not in bots]
@@ -91,6 +93,24 @@ def _check_bots(entry: GameEntry) -> None:
     lame = [level for level in LEVELS if not callable(getattr(bots[level], "decide", None))]
     if lame:
         raise BadEntry(entry.id, f"its BOTS of {', '.join(lame)} cannot decide (no decide method)")
+    _check_analyst(entry, getattr(module, "ANALYST", None))
+
+
+def _check_analyst(entry: GameEntry, analyst: object) -> None:
+    """The bots' ``ANALYST`` is what the profile's ``review`` says: none, exact or sampling."""
+    says = importlib.import_module(entry.engine).GAME.profile.review
+    if analyst is None:
+        gives = Review.NONE
+    elif isinstance(analyst, ExactAnalyst):
+        gives = Review.EXACT
+    elif all(hasattr(analyst, name) for name in protocol_members(Analyst)):
+        gives = Review.SAMPLED
+    else:
+        raise BadEntry(entry.id, f"{entry.bots}.ANALYST is neither an Analyst nor an ExactAnalyst")
+    if says is not gives:
+        raise BadEntry(
+            entry.id, f"its profile says review={says.value!r} but its bots' ANALYST makes it {gives.value!r}"
+        )
 
 
 def _check_web(entry: GameEntry) -> None:
@@ -113,6 +133,8 @@ def _check_web(entry: GameEntry) -> None:
     unknown = [code for code in web.samples if code not in web.codes]
     if unknown:
         raise BadEntry(entry.id, f"its samples {', '.join(unknown)} are not among its codes")
+    if web.pack and importlib.util.find_spec(f"cardavia.games.packs.{web.pack}") is None:
+        raise BadEntry(entry.id, f"its pack {web.pack!r} is not a pack of cardavia.games.packs")
 
 
 def _check_tradition(entry: GameEntry, web: GameWeb) -> None:
@@ -137,14 +159,16 @@ def _check_tradition(entry: GameEntry, web: GameWeb) -> None:
 
 
 def _check_catalogs(entry: GameEntry) -> None:
-    missing = [
-        lang.code
-        for lang in LANGUAGES
-        if lang.code != DEFAULT
-        and not (LOCALE_DIR / lang.folder / "LC_MESSAGES" / f"{entry.id}.po").is_file()
-    ]
-    if missing:
-        raise BadEntry(entry.id, f"it has no catalog {entry.id}.po in {', '.join(missing)}")
+    web: GameWeb = importlib.import_module(entry.web).WEB
+    for stem in dict.fromkeys((entry.id, web.pieces_catalog)):
+        missing = [
+            lang.code
+            for lang in LANGUAGES
+            if lang.code != DEFAULT
+            and not (LOCALE_DIR / lang.folder / "LC_MESSAGES" / f"{stem}.po").is_file()
+        ]
+        if missing:
+            raise BadEntry(entry.id, f"it has no catalog {stem}.po in {', '.join(missing)}")
 
 
 def check_entry(entry: GameEntry, *, catalogs: bool = True) -> None:

@@ -49,6 +49,21 @@ class GameWeb:
     named_params: tuple[str, ...] = ()
     piece_params: tuple[str, ...] = ()
     name_params: tuple[str, ...] = ()
+    # Its placeholder words: the parameters of its errors, hints and payment reasons that hold no
+    # piece and no count (a seat, a suit or a colour named in words, an option, a bid's bounds), shown
+    # as given. Every other number a template holds is a count, with a plural phrase of its
+    # ``COUNTS`` (the catalog tests hold each game to it: tests/i18n/test_native_forms.py).
+    word_params: tuple[str, ...] = ()
+    # The shared pack its pieces are (a module of ``games/packs/``, drawn by ``web/packs/``): their
+    # names are translated once for every game on the pack, in the pack's catalog
+    # ``pack-<pack>.po``, so that a piece has one name in every game (and each game's catalog holds
+    # only its own words). Empty: pieces of its own, named in its ``<id>.po``.
+    pack: str = ""
+
+    @property
+    def pieces_catalog(self) -> str:
+        """The catalog (file stem) of its pieces' names: its pack's, or its own."""
+        return f"pack-{self.pack}" if self.pack else self.game
 
     @property
     def game(self) -> str:

@@ -52,8 +52,8 @@ def test_trick_points_count_the_trick_being_played() -> None:
 def test_one_friend_is_invited_as_the_partner() -> None:
     from cardavia.games.twenty_nine import GAME
 
-    assert GAME.invite_order == (2, 1, 3)  # the partner across first, then the opponents
-    assert sorted(GAME.invite_order) == [1, 2, 3]
+    assert GAME.profile.invite_order == (2, 1, 3)  # the partner across first, then the opponents
+    assert sorted(GAME.profile.invite_order) == [1, 2, 3]
 
 
 def test_the_series_is_the_match_to_six() -> None:

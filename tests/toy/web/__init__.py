@@ -58,5 +58,11 @@ WEB = GameWeb(
         "left": Msg("toy seat name", "Left"),
         "right": Msg("toy seat name", "Right"),
         "played": Msg("toy log: %(name)s is a seat, %(piece)s a piece", "%(name)s played %(piece)s."),
+        "explain": Msg("toy table: what to do", "Choose a piece, then Play: the highest wins the round."),
+        "result_title": Msg("toy heading of a finished deal's result", "Result"),
+        "rounds": Plural(
+            "toy result: %(name)s is a seat", "%(name)s won %(num)s round.", "%(name)s won %(num)s rounds."
+        ),
     },
+    code_params=("piece",),  # its errors' and hints' {piece}: the piece's code
 )

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardavia.bots.base import Bot, Decision, Reason
 from cardavia.bots.random_bot import RandomBot
-from toy.bots.messages import HINTS
+from toysim.bots.messages import HINTS
 from toysim.engine import GAME_ID, Choose
 
 

@@ -43,11 +43,16 @@ WEB = GameWeb(
     pieces_caption=TOY.pieces_caption,
     piece_context=TOY.piece_context,
     controls=f"content/{GAME_ID}/table/controls.html",
+    code_params=TOY.code_params,
+    word_params=("seat",),  # the seat that has chosen already
     texts={
         "left": Msg("toy seat name", "Left"),
         "right": Msg("toy seat name", "Right"),
         "chose": Msg("toy-sim log: %(name)s is a seat", "%(name)s has chosen."),
         "you_chose": Msg("toy-sim log: %(piece)s is a piece", "You chose %(piece)s."),
         "has_chosen": Msg("toy-sim badge on a seat that has chosen", "Has chosen"),
+        "explain": Msg("toy-sim table: what to do", "Choose a piece in secret, then Play."),
+        "result_title": Msg("toy-sim heading of a finished deal's result", "Result"),
+        "won": Msg("toy-sim result: %(name)s is a seat", "%(name)s chose the highest piece alone."),
     },
 )

@@ -15,6 +15,7 @@ from cardavia.games.cherki.record import deal_from_record
 from cardavia.games.cherki.rules import NUM_SEATS, PHASE_NAMES
 from cardavia.games.cherki.turns import outcome_of
 from cardavia.games.cherki.view import CherkiView
+from cardavia.games.profile import Hidden, Profile, Review
 from cardavia.games.protocol import Deal, Game, Outcome, Piece
 
 
@@ -25,6 +26,12 @@ class CherkiGame:
     num_seats = NUM_SEATS
     pieces = tuple(Piece(f.code, f.name, f.points, COPIES) for f in FACES)  # the 30 faces, in pack order
     messages: Mapping[str, str] = MESSAGES
+    profile = Profile(
+        seats=NUM_SEATS,
+        hidden=frozenset({Hidden.HANDS, Hidden.STOCK}),  # the other hands and the stock
+        review=Review.SAMPLED,
+        random_playout=True,
+    )
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None

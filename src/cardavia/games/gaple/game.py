@@ -3,13 +3,14 @@
 A match runs over several deals: the next deal's right to open and the scores it starts from follow
 from the last result (``next_dealer`` and ``carry``), and ``new_deal`` takes them back. Teams are an
 option here, not the game's: ``for_options`` is the game as a table with given options plays it,
-which declares its teams (``protocol.Partnership``) and invites a friend as partner first when the
+which declares its teams and invites a friend as partner first when the
 ``teams`` option is on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.errors import RecordError
@@ -21,7 +22,8 @@ from cardavia.games.gaple.record import read_record
 from cardavia.games.gaple.scoring import NUM_SEATS, outcome_of
 from cardavia.games.gaple.view import GapleView
 from cardavia.games.packs.double_six import TILES
-from cardavia.games.protocol import Deal, Game, Outcome, Partnership, Piece
+from cardavia.games.profile import Hidden, Profile, Review, Sides
+from cardavia.games.protocol import Deal, Game, Outcome, Piece
 
 TEAMS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 
@@ -42,6 +44,17 @@ class Gaple:
     # the 28 tiles in the order of their codes; a tile's points are its pips (what it counts at the end)
     pieces = tuple(Piece(t.code, t.name, t.pips) for t in TILES)
     messages: Mapping[str, str] = MESSAGES
+    # teams only where a table chooses them (the ``teams`` option); by default every tile is dealt, so
+    # only hands are hidden (a stock and face-down discards come with the options that make them)
+    profile = Profile(
+        seats=NUM_SEATS,
+        sides=Sides.FIXED,
+        teams=TEAMS,
+        teams_option="teams",
+        hidden=frozenset({Hidden.HANDS}),
+        review=Review.SAMPLED,
+        series=True,
+    )
 
     def __init__(self, defaults: Options = DEFAULT_OPTIONS) -> None:
         self.defaults = defaults
@@ -173,14 +186,13 @@ class Gaple:
 class GaplePartners(Gaple):
     """Gaple with the ``teams`` option: partners face each other (seats 0 and 2 against 1 and 3)."""
 
-    teams: tuple[tuple[int, ...], ...] = TEAMS
-    # the seats a table invites friends to, in order: one friend is the host's partner, across
-    invite_order: tuple[int, ...] = (2, 1, 3)
+    # the table has chosen teams: always partners, and a friend is invited to the host's partner's
+    # seat, across, first
+    profile = replace(Gaple.profile, teams_option=None, invite_order=(2, 1, 3))
 
 
 GAME = Gaple()
 
 if TYPE_CHECKING:  # mypy proves the engine satisfies the shared protocols
     _game: Game[Action, GapleView] = GAME
-    _teams: Partnership = GaplePartners(Options(teams=True))
     _deal: Deal[Action, GapleView] = new_deal(0)

@@ -15,6 +15,7 @@ from cardavia.games.pai_gow.options import parse_options
 from cardavia.games.pai_gow.record import GAME_ID, read_record
 from cardavia.games.pai_gow.tiles import full_set
 from cardavia.games.pai_gow.view import View
+from cardavia.games.profile import Hidden, Profile, Review
 from cardavia.games.protocol import Deal, Game, Outcome, Piece
 
 
@@ -30,6 +31,13 @@ class PaiGow:
     # the 21 kinds with Tien Gow's names: the site names each tile the same way in both games
     pieces = tuple(Piece(t.code, t.name, copies=t.copies) for t in TILES)
     messages: Mapping[str, str] = MESSAGES
+    profile = Profile(
+        seats=4,
+        simultaneous=True,  # every seat sets its tiles at once, in secret
+        # the other hands, the sixteen tiles never dealt, each set until all are revealed
+        hidden=frozenset({Hidden.HANDS, Hidden.STOCK, Hidden.ACTIONS}),
+        review=Review.EXACT,
+    )
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None

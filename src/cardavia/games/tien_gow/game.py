@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.errors import RecordError
+from cardavia.games.profile import Hidden, Profile, Review
 from cardavia.games.protocol import Deal, Game, Outcome, Piece
 from cardavia.games.tien_gow.actions import Play, play_from_json
 from cardavia.games.tien_gow.deal import TienGowDeal, outcome_of
@@ -29,6 +30,12 @@ class TienGow:
     # the 21 kinds, civil from Heaven down
     pieces = tuple(Piece(t.code, t.name, copies=t.copies) for t in TILES)
     messages: Mapping[str, str] = MESSAGES
+    profile = Profile(
+        seats=4,
+        hidden=frozenset({Hidden.HANDS, Hidden.ACTIONS}),  # the other hands, the tiles played face down
+        review=Review.SAMPLED,
+        random_playout=True,
+    )
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.packs.french import PACK
-from cardavia.games.protocol import Deal, Game, Outcome, Partnership, Piece
+from cardavia.games.profile import Hidden, Profile, Review, Sides
+from cardavia.games.protocol import Deal, Game, Outcome, Piece
 from cardavia.games.twenty_nine.actions import Action, action_from_json
 from cardavia.games.twenty_nine.cards import POINTS
 from cardavia.games.twenty_nine.deal import GAME_ID, NUM_SEATS, TwentyNineDeal, new_deal
@@ -24,13 +25,20 @@ class TwentyNine:
 
     name = GAME_ID
     num_seats = NUM_SEATS
-    # the partnerships (spec: Seats): partners face each other; the arena seats a team with one level
-    teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
     pieces = tuple(Piece(c.code, c.name, POINTS[c.index]) for c in PACK)
     messages: Mapping[str, str] = MESSAGES
-    # the seats a table invites friends to, in order: one friend is the host's partner (seat 2,
-    # across), two or three fill the opponents' seats after (see docs/adding-a-game.md)
-    invite_order: tuple[int, ...] = (2, 1, 3)
+    profile = Profile(
+        seats=NUM_SEATS,
+        # the partnerships (spec: Seats): partners face each other; the arena seats a team with one level
+        sides=Sides.FIXED,
+        teams=((0, 2), (1, 3)),
+        # the other hands, the second four cards of each until dealt, the trump until it is shown
+        hidden=frozenset({Hidden.HANDS, Hidden.STOCK, Hidden.ACTIONS}),
+        review=Review.SAMPLED,
+        series=True,  # a match to six game points (``series``)
+        # one friend is the host's partner (seat 2, across), two or three fill the opponents' seats after
+        invite_order=(2, 1, 3),
+    )
 
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
@@ -129,5 +137,4 @@ GAME = TwentyNine()
 
 if TYPE_CHECKING:  # mypy proves the engine satisfies the shared protocols
     _game: Game[Action, TwentyNineView] = GAME
-    _teams: Partnership = GAME
     _deal: Deal[Action, TwentyNineView] = new_deal(0)

@@ -7,37 +7,54 @@ export default function createToySim(h) {
   let selected = null;
   const legal = () => (current && current.status === "human" ? current.view.legal : []);
 
-  function draw(busy) {
+  const playable = (code) => legal().some((a) => a.piece === code);
+
+  function draw(busy = false) {
     const view = current.view;
-    const shown = view.shown || [];
-    $("centre").replaceChildren(...shown.map((code, seat) => el("span", { class: "choice", "data-seat": String(seat) },
-      el("span", { class: "visually-hidden", text: seatName(seat) }), piece("toysim", code, "mini", pieceLabel(code)))));
-    for (const box of document.querySelectorAll(".seat")) {
-      const seat = Number(box.dataset.seat);
-      let badge = box.querySelector(".has-chosen");
-      const chose = !view.result && view.chose[seat];
-      if (chose && !badge) {
-        badge = el("span", { class: "badge has-chosen", text: t("has_chosen") });
-        (box.querySelector(".seat-name") || box).append(badge);
-      } else if (!chose && badge) badge.remove();
-    }
-    $("hand").replaceChildren(...view.hand.map((code) => {
-      const button = el("button", { type: "button", class: "piece-button", "aria-pressed": String(code === selected || code === view.chosen) },
-        piece("toysim", code, "", pieceLabel(code)));
-      button.dataset.code = code;
-      button.disabled = busy || !legal().some((a) => a.piece === code);
-      button.addEventListener("click", () => { selected = code; draw(busy); });
-      return button;
-    }));
-    $("act-play").disabled = busy || selected === null || !legal().some((a) => a.piece === selected);
+    h.keepFocus(() => {
+      const shown = view.shown || [];
+      $("centre").replaceChildren(...shown.map((code, seat) => el("span", { class: "choice", "data-seat": String(seat) },
+        el("span", { class: "visually-hidden", text: seatName(seat) }), piece("toysim", code, "mini", pieceLabel(code)))));
+      for (const box of document.querySelectorAll(".seat")) {
+        const seat = Number(box.dataset.seat);
+        let badge = box.querySelector(".has-chosen");
+        const chose = !view.result && view.chose[seat];
+        if (chose && !badge) {
+          badge = el("span", { class: "badge has-chosen", text: t("has_chosen") });
+          (box.querySelector(".seat-name") || box).append(badge);
+        } else if (!chose && badge) badge.remove();
+      }
+      $("choice").replaceChildren(el("p", { text: t("explain") }));
+      // never disabled: a keyboard player's focus stays in the hand while the others choose
+      const focus = Math.max(0, view.hand.indexOf(selected));
+      $("hand").replaceChildren(...view.hand.map((code, index) => el("button", {
+        type: "button",
+        class: "piece-button",
+        "aria-pressed": String(code === selected || code === view.chosen),
+        "aria-disabled": busy || !playable(code) ? "true" : null,
+        tabindex: index === focus ? "0" : "-1",
+        "data-key": `piece-${index}-${code}`,
+        "data-code": code,
+        "data-index": String(index),
+        onclick: () => { if (!busy && playable(code)) { selected = code; draw(busy); } },
+      }, piece("toysim", code, "", pieceLabel(code)))));
+      $("act-play").disabled = busy || selected === null || !playable(selected);
+      const over = view.result;
+      $("result").hidden = !over;
+      $("result").replaceChildren(...(over ? [
+        el("h2", { id: "result-heading", text: t("result_title") }),
+        el("p", { text: over.drawn ? t("drawn") : t("won", { name: seatName(over.winner) }) }),
+      ] : []));
+    });
   }
-  $("act-play").addEventListener("click", () => { if (selected !== null) h.act({ piece: selected }); });
+  const play = () => { if (selected !== null && playable(selected)) h.act({ piece: selected }); };
+  $("act-play").addEventListener("click", play);
 
   return {
     seats: ["you", "left", "right"],
     holds() { return false; },
     net(view) { return view.result ? view.result.deltas : null; },
-    playFocused() { if (selected !== null) h.act({ piece: selected }); },
+    playFocused: play,
     render(table, busy) { current = table; draw(busy); },
     setTable(table) { current = table; },
     clearSelection() { selected = null; },

@@ -33,6 +33,8 @@ WEB = GameWeb(
     texts=TEXTS,
     named_params=("cards", "kind", "kept"),
     piece_params=("card",),
+    # a seat, what it may do, a kind of card named in words, the points joined by " + ", an amount
+    word_params=("to_act", "do", "kind_name", "terms", "value"),
 )
 
 __all__ = ["WEB"]

@@ -32,11 +32,14 @@ WEB = GameWeb(
         "The 21 kinds of tile: the eleven civil tiles from Heaven down, then the ten military tiles",
     ),
     piece_context="tile name",
+    pack="dominoes",
     controls="content/pai-gow/table/controls.html",
     texts=TEXTS,
     code_params=("tiles", "high", "low"),
     named_params=(),
     piece_params=("tile",),
+    # a seat, an option and its value, what a malformed record got wrong and where
+    word_params=("seat", "what", "field", "option", "value"),
 )
 
 __all__ = ["WEB"]

@@ -28,11 +28,14 @@ WEB = GameWeb(
         "The 21 kinds of tile: the eleven civil tiles from Heaven down, then the ten military tiles",
     ),
     piece_context="tile name",
+    pack="dominoes",
     controls="content/tien-gow/table/controls.html",
     texts=TEXTS,
     code_params=("tiles", "a", "b"),
     named_params=("high", "civil", "tile", "kept"),
     name_params=("partner",),
+    # a seat, a trick's number, an option and its value, what a malformed record got wrong
+    word_params=("to_act", "seat", "owed_by", "number", "what", "option", "value"),
 )
 
 __all__ = ["WEB"]

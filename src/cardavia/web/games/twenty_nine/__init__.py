@@ -25,10 +25,14 @@ WEB = GameWeb(
     samples=("Js", "9h", "Ac", "Td", "Kh", "Qs"),
     pieces_caption=PIECES_CAPTION,
     piece_context="card name",
+    pack="french",
     controls="content/twenty-nine/table/controls.html",
     texts=TEXTS,
     named_params=("cards",),
     piece_params=("card",),
+    # a seat; a bid's bounds and target (numbers of a scale, never before a noun); a suit named in
+    # words; a value (a bid, points)
+    word_params=("to_act", "low", "high", "target", "suit_name", "led_name", "value"),
 )
 
 __all__ = ["WEB"]
