@@ -10,7 +10,7 @@ here and from the engine (``Game.pieces``, ``Game.messages``), so none of them n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardavia.games.errors import RecordError
@@ -41,6 +41,10 @@ class GameWeb:
     piece_context: str  # the translator context of the pieces' names ("tile name")
     controls: str  # template of the table's buttons: macros ``actions``, ``next_deal``, ``extras``
     texts: Mapping[str, Msg | Plural]  # the table's own texts (seat names, log lines), by key
+    # the key in ``texts`` (or the page's common texts: "you") of each seat's name as seen from a
+    # seat, that seat first, then the others in the order of play ("you", "east", "north", "west");
+    # empty: the table script gives them (its ``seats``), and invite links are only numbered
+    seats: tuple[str, ...] = ()
     # The parameters of its errors, hints and payment reasons that hold pieces, by how the page shows
     # them: ``code_params`` as the codes alone where the player just chose them (named in a hint),
     # ``named_params`` by translated name and code, ``piece_params`` one piece as ``{key}`` its code
@@ -49,6 +53,10 @@ class GameWeb:
     named_params: tuple[str, ...] = ()
     piece_params: tuple[str, ...] = ()
     name_params: tuple[str, ...] = ()
+    # The parameters that hold a code of something the game names in words, not a piece (a suit:
+    # "s"), by parameter, each code's name: shown as ``{key}`` the code and ``{key_name}`` its name
+    # in the reader's language (Twenty-Nine's ``{led_name}``: "Hearts", "पान").
+    word_params: Mapping[str, Mapping[str, Msg]] = field(default_factory=dict)
 
     @property
     def game(self) -> str:

@@ -114,6 +114,7 @@ def page_data(code: str, web: GameWeb, path: str) -> dict[str, Any]:
         "module": assets.url(web.asset(web.script)),  # content-hashed, as every static file
         "lang": code,
         "text": {**_texts(code, COMMON), **_texts(code, web.texts)},
+        "seats": list(web.seats),  # each seat's name's key, the viewer's first (else the script's)
         "pieces": {piece: trans.pgettext(context, name) for piece, name in names.items()},
         "names": {name: trans.pgettext(context, name) for name in sorted(set(names.values()))},
         "points": piece_points(t.game),
@@ -130,6 +131,11 @@ def page_data(code: str, web: GameWeb, path: str) -> dict[str, Any]:
             "named": list(web.named_params),
             "piece": list(web.piece_params),
             "name": list(web.name_params),
+        },
+        # each word parameter's codes and their names ("led": {"h": "Hearts"}): ``{led_name}``
+        "words": {
+            key: {code: trans.pgettext(m.context, m.text) for code, m in words.items()}
+            for key, words in web.word_params.items()
         },
     }
 

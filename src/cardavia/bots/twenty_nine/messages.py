@@ -22,8 +22,8 @@ HINTS: dict[str, str] = {
     "open": "open at {value}: the eldest hand must bid",
     "bid-strength": "bid {value}: {points} in hand and {count} of {suit_name} to make trumps",
     "hold-strength": "hold at {value}: {points} in hand and {count} of {suit_name} to make trumps",
-    "bid-cards": "bid {value}: {cards} make {points} in hand, and {count} of {suit_name} can be trumps",
-    "hold-cards": "hold at {value}: {cards} make {points} in hand, and {count} of {suit_name} can be trumps",
+    "bid-cards": "bid {value}: {points} in hand ({cards}), and {count} of {suit_name} can be trumps",
+    "hold-cards": "hold at {value}: {points} in hand ({cards}), and {count} of {suit_name} can be trumps",
     "pass-weak": "pass: {points} in hand is not enough to go past {value}",
     "pass-partner": "pass: your partner holds the bid at {value} and your hand adds little to it",
     # trump and doubling

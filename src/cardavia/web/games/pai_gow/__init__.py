@@ -34,6 +34,7 @@ WEB = GameWeb(
     piece_context="tile name",
     controls="content/pai-gow/table/controls.html",
     texts=TEXTS,
+    seats=("you", "east", "north", "west"),
     code_params=("tiles", "high", "low"),
     named_params=(),
     piece_params=("tile",),

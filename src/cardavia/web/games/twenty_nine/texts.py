@@ -12,6 +12,14 @@ from cardavia.web.content import Msg, Plural
 # Where a seat's name fills a sentence it may be a friend's own name: each context says so.
 _SEAT = "%(name)s is a seat (Partner, Opponent left…) or a friend's own name (any gender, one person)"
 
+# The suits by code, as the table names them (and its hints' ``{suit_name}``, ``{led_name}``).
+SUITS: dict[str, Msg] = {
+    "c": Msg("Twenty-Nine: the suit of clubs (♣), as a trump or a suit", "Clubs"),
+    "d": Msg("Twenty-Nine: the suit of diamonds (♦), as a trump or a suit", "Diamonds"),
+    "h": Msg("Twenty-Nine: the suit of hearts (♥), as a trump or a suit", "Hearts"),
+    "s": Msg("Twenty-Nine: the suit of spades (♠), as a trump or a suit", "Spades"),
+}
+
 TEXTS: dict[str, Msg | Plural] = {
     # the seats: partners face each other, the opponents sit either side
     "opp_right": Msg(
@@ -38,11 +46,8 @@ TEXTS: dict[str, Msg | Plural] = {
         "Annulled: the first four cards of the eldest hand hold no point card. No score; the same dealer "
         "deals again.",
     ),
-    # the suits, named in buttons and sentences
-    "suit_c": Msg("Twenty-Nine: the suit of clubs (♣), as a trump or a suit", "Clubs"),
-    "suit_d": Msg("Twenty-Nine: the suit of diamonds (♦), as a trump or a suit", "Diamonds"),
-    "suit_h": Msg("Twenty-Nine: the suit of hearts (♥), as a trump or a suit", "Hearts"),
-    "suit_s": Msg("Twenty-Nine: the suit of spades (♠), as a trump or a suit", "Spades"),
+    # the suits, named in buttons and sentences (``suit_c``…)
+    **{f"suit_{code}": name for code, name in SUITS.items()},
     # seat boxes
     "dealer": Msg("Twenty-Nine badge on the dealer's seat", "Dealer"),
     "bidder": Msg("Twenty-Nine badge on the seat that won the auction (the bidder)", "Bidder"),

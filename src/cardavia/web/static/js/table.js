@@ -636,7 +636,7 @@ const helpers = {
 };
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
-text.setSeats(game.seats);
+text.setSeats(data.seats.length ? data.seats : game.seats);
 const seats = createSeats({ t, seatName, api, update, log, notice, me: () => me, away });
 const clock = createClock({ t, seatName, me: () => me });
 const quick = createQuick({ t, seatName, api, log, notice, me: () => me, table: () => table });

@@ -282,7 +282,6 @@ export default function createPaiGow(h) {
   });
 
   return {
-    seats: ["you", "east", "north", "west"],
     holds() { return false; },
     playFocused,
     render(table, busy) { current = table; draw(busy); },

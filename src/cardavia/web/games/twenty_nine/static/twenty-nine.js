@@ -435,7 +435,6 @@ export default function createTwentyNine(h) {
   }
 
   return {
-    seats: ["you", "opp_right", "partner", "opp_left"],
     holds(previous, next) { return next.view.tricks.length > previous.view.tricks.length && !next.view.over; },
     playFocused,
     render(table, busy) { current = table; draw(busy); },
