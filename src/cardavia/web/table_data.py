@@ -17,6 +17,7 @@ from babel.numbers import format_percent
 
 from cardavia.bots.stats import CONFIDENCE
 from cardavia.games.counts import Count
+from cardavia.games.protocol import teams_of
 from cardavia.games.registry import entry, get_game
 from cardavia.i18n.catalogs import translations
 from cardavia.i18n.languages import DEFAULT, by_code
@@ -115,6 +116,9 @@ def page_data(code: str, web: GameWeb, path: str) -> dict[str, Any]:
         "lang": code,
         "text": {**_texts(code, COMMON), **_texts(code, web.texts)},
         "seats": list(web.seats),  # each seat's name's key, the viewer's first (else the script's)
+        # who plays with whom (each seat alone but in a partnership game): the status line says
+        # whether the player's partner or the opponents are to act
+        "teams": [list(team) for team in teams_of(get_game(t.game))],
         "pieces": {piece: trans.pgettext(context, name) for piece, name in names.items()},
         "names": {name: trans.pgettext(context, name) for name in sorted(set(names.values()))},
         "points": piece_points(t.game),

@@ -100,6 +100,11 @@ COMMON: dict[str, Msg | Plural] = {
         "Opponents: %(level)s",
     ),
     "waiting": Msg("table status while the AI opponents play", "Your opponents are playing…"),
+    "waiting_partner": Msg(
+        "table status of a game played in partnerships while the player's partner (the seat opposite, "
+        "on the player's team) decides: bids, chooses or plays",
+        "Your partner is playing…",
+    ),
     "catching_up": Msg(
         "table notice while the page reconnects to a busy or restarting server",
         "The server is catching up. The table will be back in a moment…",
