@@ -1,5 +1,6 @@
 """What the Twenty-Nine table says at the moments a whole deal against the AI rarely reaches, seen
-from the host's page while three friends (through the API) make the others' decisions: the
+from the host's page while three friends (through the API) make the others' decisions (their
+invite links name the seat each is for, the partner's first): the
 partner deciding is not "the opponents"; a doubled bidder is told what a redouble does and the
 auction lists who doubled and who redoubled; a bidder who cannot follow suit shows its own trump
 (it asks nobody), and the log and the end of the deal say so. On a phone no seat's name is cut, in
@@ -27,6 +28,9 @@ def _host_table(host: Any, server: str, friends: int) -> list[str]:
     host.select_option("#friends-count", str(friends))
     host.click("#friends-form button[type=submit]")
     host.wait_for_selector("#invites:not([hidden])")
+    # each link says whose seat it is for, the partner's first (the partner matters most here)
+    labels = host.locator("#invite-list label").all_inner_texts()
+    assert labels == ["Seat: Partner", "Seat: Opponent right", "Seat: Opponent left"][:friends], labels
     return [host.input_value(f"#invite-list li:nth-child({n}) input") for n in range(1, friends + 1)]
 
 

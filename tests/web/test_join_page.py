@@ -11,6 +11,10 @@ import pytest
 from api_test_support import api_client
 from fastapi.testclient import TestClient
 
+from cardavia.games.protocol import teams_of
+from cardavia.games.registry import game_ids, get_game
+from cardavia.games.seats import invite_order
+
 
 def test_the_join_page_offers_the_seat_and_a_dead_link_is_404(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
@@ -38,6 +42,31 @@ def test_the_join_page_offers_the_seat_and_a_dead_link_is_404(
     # the server's own log lines (the test client's request lines are the test's, not the server's)
     server_lines = [r.getMessage() for r in caplog.records if not r.name.startswith(("httpx", "httpcore"))]
     assert not any(token in line for line in server_lines)
+
+
+def test_the_join_page_says_on_which_side_of_the_host_a_partnership_seat_plays(tmp_path: Path) -> None:
+    # a partnership game's links: the host's partner first, then the opponents (the game's order)
+    game = next(g for g in game_ids() if any(len(team) > 1 for team in teams_of(get_game(g))))
+    teams = teams_of(get_game(game))
+    with api_client(tmp_path, pages=True) as client:
+        created = client.post("/api/tables", json={"game": game, "friends": 3}).json()
+        seats = [invite["seat"] for invite in created["invites"]]
+        assert seats == list(invite_order(get_game(game)))
+        client.cookies.clear()
+        for invite in created["invites"]:
+            page = client.get(f"/join/{invite['url'].rsplit('/', 1)[1]}?lang=en").text
+            partner = any(invite["seat"] in team and 0 in team for team in teams)
+            assert ("as the partner of the friend who invited you" in page) == partner, invite
+            assert ("you play against the friend who invited you" in page) == (not partner), invite
+        assert any(
+            invite["seat"] in team and 0 in team for team in teams for invite in created["invites"][:1]
+        )
+        # where everyone plays for themselves the page says neither
+        alone = next(g for g in game_ids() if all(len(team) == 1 for team in teams_of(get_game(g))))
+        other = client.post("/api/tables", json={"game": alone, "friends": 1}).json()
+        client.cookies.clear()
+        page = client.get(f"/join/{other['invites'][0]['url'].rsplit('/', 1)[1]}?lang=en").text
+        assert "the friend who invited you" not in page
 
 
 def test_a_name_that_shows_nothing_is_refused_with_its_reason_in_every_language(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import entries, part
 from cardavia.web.content import GamePage, Msg, Plural, Tradition
+from cardavia.web.ui_text import COMMON
 
 TEMPLATE_ROOT = "content"  # a game's templates are ``content/<game id>/<name>``
 STATIC_ROOT = "games"  # a game's static files are ``games/<game id>/<name>`` under /static/
@@ -66,6 +67,15 @@ class GameWeb:
     def slug(self) -> str:
         """The slug of the tradition it is played in (declared or joined)."""
         return self.tradition if isinstance(self.tradition, str) else self.tradition.slug
+
+    def seat_names(self) -> tuple[Msg, ...]:
+        """Each seat's name as seat 0 sees the table (empty where the game's script gives them)."""
+        names = []
+        for key in self.seats:
+            found = self.texts.get(key) or COMMON.get(key)
+            assert isinstance(found, Msg), f"{self.game}: seat {key!r} is no text"  # the registry checks it
+            names.append(found)
+        return tuple(names)
 
     def template(self, name: str) -> str:
         """The name the site's template environment knows ``name`` of this game's folder by."""

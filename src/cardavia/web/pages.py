@@ -14,14 +14,16 @@ from babel.numbers import format_decimal, format_percent
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from cardavia.games.protocol import teams_of
 from cardavia.games.registry import get_game
 from cardavia.i18n.catalogs import preload
 from cardavia.i18n.languages import COOKIE, by_code, negotiate
 from cardavia.service.errors import NotFound
+from cardavia.service.state import TableState, host_seat
 from cardavia.web import api, assets, table_data
 from cardavia.web.content import Tradition
 from cardavia.web.game_parts import GameWeb, Offered, traditions
-from cardavia.web.render import render
+from cardavia.web.render import render, translate
 
 COOKIE_MAX_AGE = 365 * 24 * 3600
 
@@ -109,6 +111,7 @@ def tradition_page(request: Request, slug: str) -> HTMLResponse:
     offered = tradition(slug)
     # "Play with friends" offers as many seats as every game of the tradition has, the host's excepted
     seats = min(get_game(web.game).num_seats for web in offered.games)
+    code = language_of(request)
     return _page(
         request,
         "pages/tradition.html",
@@ -116,6 +119,8 @@ def tradition_page(request: Request, slug: str) -> HTMLResponse:
         offered=offered,
         sprite=offered.first.sprite(),
         seats=seats,
+        # each game's seat names as the host sees the table: the invite links say whose seat each is
+        seat_names={web.game: [translate(code, name) for name in web.seat_names()] for web in offered.games},
     )
 
 
@@ -132,7 +137,7 @@ async def join_page(request: Request, token: str) -> HTMLResponse:
         response.headers["Retry-After"] = str(rt.rate.retry_after_s)
         return response
     try:
-        state, _seat = await rt.offload.run(rt.service.offered, token)
+        state, seat = await rt.offload.run(rt.service.offered, token)
     except NotFound:
         return not_found(request)
     found = [t for t in traditions() if t.web(state.record.game) is not None]
@@ -141,9 +146,19 @@ async def join_page(request: Request, token: str) -> HTMLResponse:
     web = found[0].web(state.record.game)
     assert web is not None
     context = _game_context(found[0], web)
-    response = _page(request, "pages/join.html", token=token, **context)
+    response = _page(request, "pages/join.html", token=token, partner=_partner(state, seat), **context)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _partner(state: TableState, seat: int) -> bool | None:
+    """Whether ``seat`` plays on the host's team (True) or against it (False) in a partnership
+    game; None where every seat plays for itself, or the host is no longer at the table."""
+    teams = teams_of(state.game)
+    host = host_seat(state.record)
+    if host is None or all(len(team) == 1 for team in teams):
+        return None  # no teams, or the host has left the table to the AI
+    return any(seat in team and host in team for team in teams)
 
 
 # A tradition's first game keeps the short URLs it always had; every game of it, the first too, has
