@@ -32,8 +32,16 @@ def test_the_join_page_offers_the_seat_and_a_dead_link_is_404(
         assert "Take this seat" in client.get(f"/join/{token}?lang=en").text
         joined = client.post(f"/api/join/{token}", json={"name": "Ann"})  # looking did not use it up
         assert joined.status_code == 200 and joined.json()["seat"] == 1
+        # Ann opens her link again (from the chat it came in): it leads back to her seat...
+        again = client.get(f"/join/{token}?lang=en")
+        assert again.status_code == 200 and 'id="join-form"' not in again.text
+        assert f'data-table="{joined.json()["id"]}"' in again.text and "Back to your seat" in again.text
+        # ...and nobody else's browser finds anything there
+        ann = dict(client.cookies)
+        client.cookies.clear()
         assert client.get(f"/join/{token}").status_code == 404
         assert client.get("/join/nothing-here").status_code == 404
+        client.cookies.update(ann)
         friends = client.get("/traditions/cherki?lang=en").text
         assert 'id="friends-form"' in friends
         assert (

@@ -127,8 +127,9 @@ def tradition_page(request: Request, slug: str) -> HTMLResponse:
 @router.get("/join/{token}", response_class=HTMLResponse, name="join_page")
 async def join_page(request: Request, token: str) -> HTMLResponse:
     """The page of an invite link: the table's game and *Take this seat*. Looking does not use the
-    link up; an unknown, used or revoked one is the site's 404 page; a client that asked too often
-    (the API's ``join`` bucket) a 429 page saying to wait."""
+    link up; the browser that used it is led back to its seat; an unknown or revoked one, or one
+    another browser used, is the site's 404 page; a client that asked too often (the API's ``join``
+    bucket) a 429 page saying to wait."""
     rt = request.app.state.cardavia
     if len(token) > 128:
         return not_found(request)
@@ -136,17 +137,34 @@ async def join_page(request: Request, token: str) -> HTMLResponse:
         response = _page(request, "pages/too_many.html", status_code=429)
         response.headers["Retry-After"] = str(rt.rate.retry_after_s)
         return response
+    mine = False
     try:
         state, seat = await rt.offload.run(rt.service.offered, token)
     except NotFound:
-        return not_found(request)
+        # a used link: its own person, opening it again from the message it came in, goes back to
+        # their seat; anyone else finds nothing there
+        owner = api.owner_of(request)
+        if owner is None:
+            return not_found(request)
+        try:
+            state, seat = await rt.offload.run(rt.service.reopened, token, owner)
+        except NotFound:
+            return not_found(request)
+        mine = True
     found = [t for t in traditions() if t.web(state.record.game) is not None]
     if not found:
         return not_found(request)
     web = found[0].web(state.record.game)
     assert web is not None
     context = _game_context(found[0], web)
-    response = _page(request, "pages/join.html", token=token, partner=_partner(state, seat), **context)
+    response = _page(
+        request,
+        "pages/join.html",
+        token=token,
+        partner=_partner(state, seat),
+        table_id=state.record.id if mine else None,
+        **context,
+    )
     response.headers["Cache-Control"] = "no-store"
     return response
 

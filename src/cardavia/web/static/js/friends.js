@@ -91,3 +91,11 @@ if (join) {
     window.location.assign(`${join.dataset.path}/table`);
   });
 }
+
+// One's own invite link opened again (from the message it came in), after taking its seat: the
+// table page opens this browser's table of the game, so that is made this table, then it opens.
+const back = document.getElementById("join-back");
+if (back) {
+  try { localStorage.setItem(`cardavia.table.${back.dataset.game}`, back.dataset.table); } catch (e) { /* the link still leads there */ }
+  window.location.replace(back.href);
+}
