@@ -82,19 +82,26 @@ def filled_params(template: str, given: Given, variant: int = 0) -> tuple[JSON, 
     return params, never
 
 
-def _refuse(out: Given, deal: Any, impl: Any, action: Any, seat: int) -> None:
-    """Send ``action``, a move the engine must refuse, as ``seat``'s: its refusal is kept."""
+def _send(out: Given, deal: Any, impl: Any, action: Any, seat: int) -> bool:
+    """Send ``action`` as ``seat``'s: a refusal is kept (the deal is left as it was); True if the
+    engine took it as a move (and played it)."""
     try:
         parsed = impl.action_from_json(action, seat)
     except GameError as exc:
         out.add(MALFORMED, exc.code, exc.params)
-        return
+        return False
     try:
         deal.apply(parsed)
     except GameError as exc:
         out.add("errors", exc.code, exc.params)
-        return
-    raise AssertionError(f"{impl.name}: {action} of seat {seat} was not refused")
+        return False
+    return True
+
+
+def _refuse(out: Given, deal: Any, impl: Any, action: Any, seat: int) -> None:
+    """Send ``action``, a move the engine must refuse, as ``seat``'s: its refusal is kept."""
+    if _send(out, deal, impl, action, seat):
+        raise AssertionError(f"{impl.name}: {action} of seat {seat} was not refused")
 
 
 def _variants(action: JSON, hand: list[Any]) -> Iterator[JSON]:
@@ -128,16 +135,7 @@ def _probe(out: Given, deal: Any, impl: Any, seat: int, met: list[JSON]) -> None
         if action in legal or action in tried:
             continue
         tried.append(action)
-        try:
-            parsed = impl.action_from_json(action, seat)
-        except GameError as exc:
-            out.add(MALFORMED, exc.code, exc.params)
-            continue
-        try:
-            trial.apply(parsed)
-        except GameError as exc:
-            out.add("errors", exc.code, exc.params)
-        else:
+        if _send(out, trial, impl, action, seat):
             trial = deal.clone()
 
 
