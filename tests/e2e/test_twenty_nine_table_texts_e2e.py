@@ -8,6 +8,7 @@ any language."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -105,6 +106,9 @@ def test_partner_redouble_and_the_bidder_showing_its_trump(browser: Any, server:
                 if "shown" in seen:
                     result = host.locator("#result").inner_text()
                     assert "You showed your trump in trick" in result, result
+                    # the whole deal's log, the end and the hints leave no placeholder
+                    shown = host.locator("main").inner_text()
+                    assert not re.search(r"\{\w+\}|%\(", shown), shown
                     seen.add("result")
                     break
                 host.click("#act-next")  # a deal without the moment sought: the next one

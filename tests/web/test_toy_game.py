@@ -205,7 +205,7 @@ def test_a_game_says_which_seats_friends_are_invited_to(
     # a game that declares its order (a partnership game: the partner first) is followed
     monkeypatch.setattr(GAME, "invite_order", (2, 1), raising=False)
     assert invited(1) == ([2], ["host", "ai", "open"])
-    assert invited(2)[0] == [1, 2]
+    assert invited(2)[0] == [2, 1]  # the links in that order too: the host sends the partner's first
     # an order that is not the other seats once each is the entry's mistake, said in one line
     monkeypatch.setattr(GAME, "invite_order", (2, 2), raising=False)
     with pytest.raises(BadEntry, match="invite_order"):
