@@ -139,7 +139,7 @@ def page_data(code: str, web: GameWeb, path: str) -> dict[str, Any]:
         # each word parameter's codes and their names ("led": {"h": "Hearts"}): ``{led_name}``
         "words": {
             key: {code: trans.pgettext(m.context, m.text) for code, m in words.items()}
-            for key, words in web.word_params.items()
+            for key, words in web.word_names.items()
         },
     }
 

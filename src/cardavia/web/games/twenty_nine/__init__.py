@@ -31,7 +31,7 @@ WEB = GameWeb(
     named_params=("cards",),
     piece_params=("card",),
     # its hints name suits by code ("led": "h"), in the words the table names them by
-    word_params={"suit": SUITS, "led": SUITS},
+    word_names={"suit": SUITS, "led": SUITS},
 )
 
 __all__ = ["WEB"]
