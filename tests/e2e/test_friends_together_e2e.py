@@ -10,8 +10,8 @@ import time
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS
 from e2e_play import TIMEOUT_S, table_state, take_turn
+from e2e_server import ARTIFACTS
 from test_friends_e2e import _axe
 from test_site_e2e import SLUGS
 

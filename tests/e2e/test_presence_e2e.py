@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, start_server, stop_server
 from e2e_play import TIMEOUT_S, table_state, take_turn
+from e2e_server import CHROMIUM, start_server, stop_server
 from test_friends_e2e import _axe
 from test_site_e2e import SLUGS
 

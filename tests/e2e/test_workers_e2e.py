@@ -15,8 +15,8 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import CHROMIUM
 from e2e_play import table_state
+from e2e_server import CHROMIUM
 from test_site_e2e import finish_deal, open_table
 
 from postgres_databases import temporary_postgres_database

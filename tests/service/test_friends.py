@@ -196,7 +196,14 @@ def test_an_auto_move_is_marked_and_the_seat_stays_the_persons(service: TableSer
     seen = table_out(service.state(tid, ANN), seq, 1)
     assert seen["last"][0]["auto"] is True and seen["last"][0]["seat"] == 1
     # everyone's seat list says that the AI is playing for Ann now
-    assert seen["people"][1] == {"seat": 1, "kind": "person", "name": "Ann", "away": True}
+    # (her time ran out: she is slow, not gone)
+    assert seen["people"][1] == {
+        "seat": 1,
+        "kind": "person",
+        "name": "Ann",
+        "away": True,
+        "away_reason": "time",
+    }
     # the seat is still Ann's: her next decision is hers to make
     assert service.state(tid).record.seats[1] == "human"
     host_plays()

@@ -134,6 +134,7 @@ def test_the_host_hands_a_left_persons_seat_to_the_ai_and_they_take_it_back(
         "kind": "person",
         "name": "Ann",
         "away": True,
+        "away_reason": "left",  # gone, not slow
         "ai_plays": True,
         "here": False,
     }

@@ -11,6 +11,10 @@ import pytest
 from api_test_support import api_client
 from fastapi.testclient import TestClient
 
+from cardavia.games.protocol import teams_of
+from cardavia.games.registry import game_ids, get_game
+from cardavia.games.seats import invite_order
+
 
 def test_the_join_page_offers_the_seat_and_a_dead_link_is_404(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
@@ -28,8 +32,16 @@ def test_the_join_page_offers_the_seat_and_a_dead_link_is_404(
         assert "Take this seat" in client.get(f"/join/{token}?lang=en").text
         joined = client.post(f"/api/join/{token}", json={"name": "Ann"})  # looking did not use it up
         assert joined.status_code == 200 and joined.json()["seat"] == 1
+        # Ann opens her link again (from the chat it came in): it leads back to her seat...
+        again = client.get(f"/join/{token}?lang=en")
+        assert again.status_code == 200 and 'id="join-form"' not in again.text
+        assert f'data-table="{joined.json()["id"]}"' in again.text and "Back to your seat" in again.text
+        # ...and nobody else's browser finds anything there
+        ann = dict(client.cookies)
+        client.cookies.clear()
         assert client.get(f"/join/{token}").status_code == 404
         assert client.get("/join/nothing-here").status_code == 404
+        client.cookies.update(ann)
         friends = client.get("/traditions/cherki?lang=en").text
         assert 'id="friends-form"' in friends
         assert (
@@ -38,6 +50,31 @@ def test_the_join_page_offers_the_seat_and_a_dead_link_is_404(
     # the server's own log lines (the test client's request lines are the test's, not the server's)
     server_lines = [r.getMessage() for r in caplog.records if not r.name.startswith(("httpx", "httpcore"))]
     assert not any(token in line for line in server_lines)
+
+
+def test_the_join_page_says_on_which_side_of_the_host_a_partnership_seat_plays(tmp_path: Path) -> None:
+    # a partnership game's links: the host's partner first, then the opponents (the game's order)
+    game = next(g for g in game_ids() if any(len(team) > 1 for team in teams_of(get_game(g))))
+    teams = teams_of(get_game(game))
+    with api_client(tmp_path, pages=True) as client:
+        created = client.post("/api/tables", json={"game": game, "friends": 3}).json()
+        seats = [invite["seat"] for invite in created["invites"]]
+        assert seats == list(invite_order(get_game(game)))
+        client.cookies.clear()
+        for invite in created["invites"]:
+            page = client.get(f"/join/{invite['url'].rsplit('/', 1)[1]}?lang=en").text
+            partner = any(invite["seat"] in team and 0 in team for team in teams)
+            assert ("as the partner of the friend who invited you" in page) == partner, invite
+            assert ("you play against the friend who invited you" in page) == (not partner), invite
+        assert any(
+            invite["seat"] in team and 0 in team for team in teams for invite in created["invites"][:1]
+        )
+        # where everyone plays for themselves the page says neither
+        alone = next(g for g in game_ids() if all(len(team) == 1 for team in teams_of(get_game(g))))
+        other = client.post("/api/tables", json={"game": alone, "friends": 1}).json()
+        client.cookies.clear()
+        page = client.get(f"/join/{other['invites'][0]['url'].rsplit('/', 1)[1]}?lang=en").text
+        assert "the friend who invited you" not in page
 
 
 def test_a_name_that_shows_nothing_is_refused_with_its_reason_in_every_language(tmp_path: Path) -> None:

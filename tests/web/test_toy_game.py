@@ -187,7 +187,7 @@ def test_a_game_says_which_seats_friends_are_invited_to(
     # a game whose profile declares its order (a partnership game: the partner first) is followed
     monkeypatch.setattr(GAME, "profile", dataclasses.replace(GAME.profile, invite_order=(2, 1)))
     assert invited(1) == ([2], ["host", "ai", "open"])
-    assert invited(2)[0] == [1, 2]
+    assert invited(2)[0] == [2, 1]  # the links in that order too: the host sends the partner's first
     # an order that is not the other seats once each is the entry's mistake, said in one line
     monkeypatch.setattr(GAME, "profile", dataclasses.replace(GAME.profile, invite_order=(2, 2)))
     with pytest.raises(BadEntry, match="invite_order"):

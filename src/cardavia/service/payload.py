@@ -9,6 +9,7 @@ from typing import Any
 
 from cardavia.games.protocol import Deal, Game, Outcome, acting_seats
 from cardavia.service.state import HUMAN, TableState, host_seat
+from cardavia.store.db import AUTO_LEFT
 
 JSON = dict[str, Any]
 VIEWER = 0
@@ -41,14 +42,16 @@ def with_acting(view: Mapping[str, Any], game: Game[Any, Any], deal: Deal[Any, A
 def people_json(state: TableState, here: Collection[int] | None = None) -> list[JSON]:
     """Who sits where, for everyone at the table: "host", "person" (with the name they chose, and
     ``"away": true`` while the AI plays for them: it made their last decision, their time having
-    run out or they having left, or the host handed their seat to it, ``"ai_plays": true``, until
-    they are back), "open" (an invited seat not yet taken) or "ai" (the host's own seat too, once
-    the host left). ``here``: the seats whose person is at the table now; given, each host and
-    person at a shared table says ``"here": true | false``. Never an owner's key hash."""
+    run out or they having left (``"away_reason"``: ``"time"`` or ``"left"``), or the host handed
+    their seat to it, ``"ai_plays": true``, until they are back), "open" (an invited seat not yet
+    taken) or "ai" (the host's own seat too, once the host left). ``here``: the seats whose person
+    is at the table now; given, each host and person at a shared table says ``"here": true |
+    false``. Never an owner's key hash."""
     people = state.record.people
     persons = {s for s, p in enumerate(people) if p is not None and p.get("owner") is not None}
-    away: set[int] = set()
-    # a person is away while their latest move in the log is the AI's (the log is read from the end)
+    away: dict[int, str] = {}
+    # a person is away while their latest move in the log is the AI's (the log is read from the end),
+    # because their time ran out or because they had left
     unseen = set(persons)
     for entry in reversed(state.log):
         if not unseen:
@@ -56,7 +59,7 @@ def people_json(state: TableState, here: Collection[int] | None = None) -> list[
         if entry.seat in unseen:
             unseen.discard(entry.seat)
             if entry.auto:
-                away.add(entry.seat)
+                away[entry.seat] = "left" if entry.auto == AUTO_LEFT else "time"
     out: list[JSON] = []
     owner_seat = host_seat(state.record)
     for seat in range(state.num_seats):
@@ -76,6 +79,7 @@ def people_json(state: TableState, here: Collection[int] | None = None) -> list[
             item: JSON = {"seat": seat, "kind": "person", "name": str(person.get("name", ""))}
             if seat in away or state.handed(seat):
                 item["away"] = True
+                item["away_reason"] = "left" if state.handed(seat) else away[seat]
             if state.handed(seat):
                 item["ai_plays"] = True
             if here is not None:

@@ -413,6 +413,20 @@ class TableService:
         table_id, seat = found
         return self.state(table_id), seat
 
+    def reopened(self, token: str, owner: str) -> tuple[TableState, int]:
+        """The table and seat ``owner`` took with the invite ``token`` and still holds: their own
+        link opened again (from the message it came in) leads back to their seat. NotFound for a
+        link not used, used by another browser, or to a seat no longer theirs."""
+        found = self.store.used_invite(token_hash(token))
+        if found is None or found[2] != owner:
+            raise NotFound()
+        table_id, seat, _ = found
+        state = self.state(table_id)
+        person = state.record.people[seat] if seat < len(state.record.people) else None
+        if person is None or person.get("owner") != owner:
+            raise NotFound()
+        return state, seat
+
     def claim(self, token: str, owner: str, name: str) -> tuple[TableState, int]:
         """Take the seat an invite offers, as ``owner`` (the browser's key hash) under ``name``.
 

@@ -947,6 +947,18 @@ class Store:
             ).first()
         return None if row is None else (row[0], int(row[1]))
 
+    @_guarded
+    def used_invite(self, token_hash: str) -> tuple[str, int, str] | None:
+        """The (table, seat, owner who used it) of an invite that was used to take its seat, or
+        None (unknown, still open, or revoked)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(INVITES.c.table_id, INVITES.c.seat, INVITES.c.owner).where(
+                    INVITES.c.token_hash == token_hash, INVITES.c.status == "used"
+                )
+            ).first()
+        return None if row is None or row[2] is None else (row[0], int(row[1]), str(row[2]))
+
     @_writes
     def claim_invite(
         self, token_hash: str, owner: str, name: str, now: float | None = None

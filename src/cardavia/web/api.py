@@ -27,6 +27,7 @@ from starlette.background import BackgroundTask
 
 from cardavia.games.errors import GameError
 from cardavia.games.registry import game_ids
+from cardavia.games.seats import invite_order
 from cardavia.service.driver import BotDriver
 from cardavia.service.errors import NotFound, Stale, TableError
 from cardavia.service.limits import RateLimit
@@ -471,10 +472,11 @@ async def create_table(body: CreateTableIn, request: Request, response: Response
             )
         except GameError as exc:
             return _error_body(exc)
+        # in the order the game invites people (a partnership game: the host's partner first)
         tokens = [
             (seat, rt.service.invite(state.record.id, owner, seat))
-            for seat, person in enumerate(state.record.people)
-            if person is not None
+            for seat in invite_order(state.game)
+            if state.record.people[seat] is not None
         ]
         with rt.service.lock(state.record.id):
             out = _out(rt, state, None, 0)

@@ -40,6 +40,7 @@ from cardavia.i18n.catalogs import LOCALE_DIR
 from cardavia.i18n.languages import DEFAULT, LANGUAGES
 from cardavia.web.content import Tradition
 from cardavia.web.game_parts import TEMPLATE_ROOT, GameWeb
+from cardavia.web.ui_text import COMMON
 
 
 class BadEntry(ValueError):
@@ -135,6 +136,12 @@ def _check_web(entry: GameEntry) -> None:
         raise BadEntry(entry.id, f"its samples {', '.join(unknown)} are not among its codes")
     if web.pack and importlib.util.find_spec(f"cardavia.games.packs.{web.pack}") is None:
         raise BadEntry(entry.id, f"its pack {web.pack!r} is not a pack of cardavia.games.packs")
+    unnamed = [key for key in web.seats if key not in web.texts and key not in COMMON]
+    if unnamed:
+        raise BadEntry(entry.id, f"its seats {', '.join(unnamed)} are not keys of its texts")
+    seats = _module(entry.id, "engine", entry.engine).GAME.num_seats
+    if web.seats and len(web.seats) != seats:
+        raise BadEntry(entry.id, f"its seats name {len(web.seats)} seats, not its game's {seats}")
 
 
 def _check_tradition(entry: GameEntry, web: GameWeb) -> None:

@@ -10,12 +10,13 @@ here and from the engine (``Game.pieces``, ``Game.messages``), so none of them n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardavia.games.errors import RecordError
 from cardavia.games.registry import entries, part
 from cardavia.web.content import GamePage, Msg, Plural, Tradition
+from cardavia.web.ui_text import COMMON
 
 TEMPLATE_ROOT = "content"  # a game's templates are ``content/<game id>/<name>``
 STATIC_ROOT = "games"  # a game's static files are ``games/<game id>/<name>`` under /static/
@@ -41,6 +42,10 @@ class GameWeb:
     piece_context: str  # the translator context of the pieces' names ("tile name")
     controls: str  # template of the table's buttons: macros ``actions``, ``next_deal``, ``extras``
     texts: Mapping[str, Msg | Plural]  # the table's own texts (seat names, log lines), by key
+    # the key in ``texts`` (or the page's common texts: "you") of each seat's name as seen from a
+    # seat, that seat first, then the others in the order of play ("you", "east", "north", "west");
+    # empty: the table script gives them (its ``seats``), and invite links are only numbered
+    seats: tuple[str, ...] = ()
     # The parameters of its errors, hints and payment reasons that hold pieces, by how the page shows
     # them: ``code_params`` as the codes alone where the player just chose them (named in a hint),
     # ``named_params`` by translated name and code, ``piece_params`` one piece as ``{key}`` its code
@@ -65,6 +70,11 @@ class GameWeb:
         """The catalog (file stem) of its pieces' names: its pack's, or its own."""
         return f"pack-{self.pack}" if self.pack else self.game
 
+    # The parameters that hold a code of something the game names in words, not a piece (a suit:
+    # "s"), by parameter, each code's name: shown as ``{key}`` the code and ``{key_name}`` its name
+    # in the reader's language (Twenty-Nine's ``{led_name}``: "Hearts", "पान").
+    word_names: Mapping[str, Mapping[str, Msg]] = field(default_factory=dict)
+
     @property
     def game(self) -> str:
         return self.page.game
@@ -73,6 +83,15 @@ class GameWeb:
     def slug(self) -> str:
         """The slug of the tradition it is played in (declared or joined)."""
         return self.tradition if isinstance(self.tradition, str) else self.tradition.slug
+
+    def seat_names(self) -> tuple[Msg, ...]:
+        """Each seat's name as seat 0 sees the table (empty where the game's script gives them)."""
+        names = []
+        for key in self.seats:
+            found = self.texts.get(key) or COMMON.get(key)
+            assert isinstance(found, Msg), f"{self.game}: seat {key!r} is no text"  # the registry checks it
+            names.append(found)
+        return tuple(names)
 
     def template(self, name: str) -> str:
         """The name the site's template environment knows ``name`` of this game's folder by."""

@@ -14,14 +14,16 @@ from babel.numbers import format_decimal, format_percent
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from cardavia.games.protocol import teams_of
 from cardavia.games.registry import get_game
 from cardavia.i18n.catalogs import preload
 from cardavia.i18n.languages import COOKIE, by_code, negotiate
 from cardavia.service.errors import NotFound
+from cardavia.service.state import TableState, host_seat
 from cardavia.web import api, assets, table_data
 from cardavia.web.content import Tradition
 from cardavia.web.game_parts import GameWeb, Offered, traditions
-from cardavia.web.render import render
+from cardavia.web.render import render, translate
 
 COOKIE_MAX_AGE = 365 * 24 * 3600
 
@@ -109,6 +111,7 @@ def tradition_page(request: Request, slug: str) -> HTMLResponse:
     offered = tradition(slug)
     # "Play with friends" offers as many seats as every game of the tradition has, the host's excepted
     seats = min(get_game(web.game).num_seats for web in offered.games)
+    code = language_of(request)
     return _page(
         request,
         "pages/tradition.html",
@@ -116,14 +119,17 @@ def tradition_page(request: Request, slug: str) -> HTMLResponse:
         offered=offered,
         sprite=offered.first.sprite(),
         seats=seats,
+        # each game's seat names as the host sees the table: the invite links say whose seat each is
+        seat_names={web.game: [translate(code, name) for name in web.seat_names()] for web in offered.games},
     )
 
 
 @router.get("/join/{token}", response_class=HTMLResponse, name="join_page")
 async def join_page(request: Request, token: str) -> HTMLResponse:
     """The page of an invite link: the table's game and *Take this seat*. Looking does not use the
-    link up; an unknown, used or revoked one is the site's 404 page; a client that asked too often
-    (the API's ``join`` bucket) a 429 page saying to wait."""
+    link up; the browser that used it is led back to its seat; an unknown or revoked one, or one
+    another browser used, is the site's 404 page; a client that asked too often (the API's ``join``
+    bucket) a 429 page saying to wait."""
     rt = request.app.state.cardavia
     if len(token) > 128:
         return not_found(request)
@@ -131,19 +137,46 @@ async def join_page(request: Request, token: str) -> HTMLResponse:
         response = _page(request, "pages/too_many.html", status_code=429)
         response.headers["Retry-After"] = str(rt.rate.retry_after_s)
         return response
+    mine = False
     try:
-        state, _seat = await rt.offload.run(rt.service.offered, token)
+        state, seat = await rt.offload.run(rt.service.offered, token)
     except NotFound:
-        return not_found(request)
+        # a used link: its own person, opening it again from the message it came in, goes back to
+        # their seat; anyone else finds nothing there
+        owner = api.owner_of(request)
+        if owner is None:
+            return not_found(request)
+        try:
+            state, seat = await rt.offload.run(rt.service.reopened, token, owner)
+        except NotFound:
+            return not_found(request)
+        mine = True
     found = [t for t in traditions() if t.web(state.record.game) is not None]
     if not found:
         return not_found(request)
     web = found[0].web(state.record.game)
     assert web is not None
     context = _game_context(found[0], web)
-    response = _page(request, "pages/join.html", token=token, **context)
+    response = _page(
+        request,
+        "pages/join.html",
+        token=token,
+        partner=_partner(state, seat),
+        table_id=state.record.id if mine else None,
+        **context,
+    )
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _partner(state: TableState, seat: int) -> bool | None:
+    """Whether ``seat`` plays on the host's team (True) or against it (False) in a partnership
+    game; None where every seat plays for itself, or the host is no longer at the table."""
+    teams = teams_of(state.game)
+    host = host_seat(state.record)
+    if host is None or all(len(team) == 1 for team in teams):
+        return None  # no teams, or the host has left the table to the AI
+    return any(seat in team and host in team for team in teams)
 
 
 # A tradition's first game keeps the short URLs it always had; every game of it, the first too, has

@@ -17,6 +17,7 @@ from babel.numbers import format_percent
 
 from cardavia.bots.stats import CONFIDENCE
 from cardavia.games.counts import Count
+from cardavia.games.protocol import teams_of
 from cardavia.games.registry import entry, get_game
 from cardavia.i18n.catalogs import translations
 from cardavia.i18n.languages import DEFAULT, by_code
@@ -114,6 +115,10 @@ def page_data(code: str, web: GameWeb, path: str) -> dict[str, Any]:
         "module": assets.url(web.asset(web.script)),  # content-hashed, as every static file
         "lang": code,
         "text": {**_texts(code, COMMON), **_texts(code, web.texts)},
+        "seats": list(web.seats),  # each seat's name's key, the viewer's first (else the script's)
+        # who plays with whom (each seat alone but in a partnership game): the status line says
+        # whether the player's partner or the opponents are to act
+        "teams": [list(team) for team in teams_of(get_game(t.game))],
         "pieces": {piece: trans.pgettext(context, name) for piece, name in names.items()},
         "names": {name: trans.pgettext(context, name) for name in sorted(set(names.values()))},
         "points": piece_points(t.game),
@@ -130,6 +135,11 @@ def page_data(code: str, web: GameWeb, path: str) -> dict[str, Any]:
             "named": list(web.named_params),
             "piece": list(web.piece_params),
             "name": list(web.name_params),
+        },
+        # each word parameter's codes and their names ("led": {"h": "Hearts"}): ``{led_name}``
+        "words": {
+            key: {code: trans.pgettext(m.context, m.text) for code, m in words.items()}
+            for key, words in web.word_names.items()
         },
     }
 

@@ -100,6 +100,11 @@ COMMON: dict[str, Msg | Plural] = {
         "Opponents: %(level)s",
     ),
     "waiting": Msg("table status while the AI opponents play", "Your opponents are playing…"),
+    "waiting_partner": Msg(
+        "table status of a game played in partnerships while the player's partner (the seat opposite, "
+        "on the player's team) decides: bids, chooses or plays",
+        "Your partner is playing…",
+    ),
     "catching_up": Msg(
         "table notice while the page reconnects to a busy or restarting server",
         "The server is catching up. The table will be back in a moment…",
@@ -214,10 +219,15 @@ COMMON: dict[str, Msg | Plural] = {
         "person, any gender)",
         "Playing",
     ),
-    "who_away": Msg(
-        "seat list and seat box: a friend's time ran out; the AI plays for them until they are "
-        "back (said of one person, any gender)",
-        "Away: the AI plays for now",
+    "who_slow": Msg(
+        "seat list and seat box: a friend's time for a move ran out, so the AI made that move; they "
+        "are still at the table and play their next turn themselves (said of one person, any gender)",
+        "Out of time: the AI played their turn",
+    ),
+    "who_left_ai": Msg(
+        "seat list and seat box: an invited friend has left the table (closed or lost), and the AI "
+        "plays their turns until they are back (said of one person, any gender)",
+        "Has left: the AI plays for them",
     ),
     "who_open": Msg(
         "seat list and seat box: an invited seat whose link nobody has used yet", "Waiting for a player"

@@ -58,7 +58,7 @@ def test_a_bid_says_why_in_words() -> None:
     challenge = BOTS["normal"].decide(deal.view(1), random.Random(0))
     assert challenge.action == Action(1, "bid", value=17)
     assert challenge.reason.text == (
-        "bid 17: Jack of Hearts, Nine of Hearts and Ace of Hearts make 6 points in hand,"
+        "bid 17: 6 points in hand (Jack of Hearts, Nine of Hearts and Ace of Hearts),"
         " and 3 cards of Hearts can be trumps"
     )
     assert challenge.reason.params == {
@@ -179,7 +179,7 @@ def test_hard_plays_legal_actions_and_its_work_is_fixed_by_public_counts(
 def test_the_hints_say_why_an_ask_and_a_pair_in_words() -> None:
     from cardavia.bots.twenty_nine.explain import reason_for
 
-    asks = pairs = 0
+    asks = pairs = shows = 0
     for seed in range(120):
         deal = GAME.new_deal(seed)
         rng = random.Random(seed)
@@ -190,8 +190,11 @@ def test_the_hints_say_why_an_ask_and_a_pair_in_words() -> None:
                     led = view.trick[0][1][-1]
                     text = reason_for(view, action).text
                     name = {"c": "Clubs", "d": "Diamonds", "h": "Hearts", "s": "Spades"}[led]
-                    assert text.startswith(f"ask for the trump: you cannot follow {name}"), text
+                    # the bidder asks nobody: it shows its own trump
+                    said = "show your trump" if seat == view.bidder else "ask for the trump"
+                    assert text.startswith(f"{said}: you cannot follow {name}"), text
                     asks += 1
+                    shows += seat == view.bidder
                 if action.do == "pair":
                     assert view.bidder is not None
                     reason = reason_for(view, action)
@@ -206,7 +209,7 @@ def test_the_hints_say_why_an_ask_and_a_pair_in_words() -> None:
                         )
                     pairs += 1
             deal.apply(BOTS["normal"].decide(view, rng).action)
-    assert asks > 20 and pairs > 3
+    assert asks > 20 and pairs > 3 and shows > 0
 
 
 def test_a_hint_never_names_a_trump_the_seat_does_not_know() -> None:

@@ -13,7 +13,7 @@ import random
 from cardavia.bots.base import Decision
 from cardavia.bots.twenty_nine.common import auction_call, by_do, choose_trump
 from cardavia.bots.twenty_nine.explain import pair_reason
-from cardavia.bots.twenty_nine.messages import hint
+from cardavia.bots.twenty_nine.messages import asking, hint
 from cardavia.bots.twenty_nine.reading import current_winner, hand_points, points, strength, suit
 from cardavia.games.twenty_nine import Action, TwentyNineView
 
@@ -46,9 +46,8 @@ class EasyBot:
         plays = legal["play"]
         trick_points = sum(points(c) for _, c in view.trick)
         if "reveal" in legal and trick_points >= 3 and rng.random() < _ASK:
-            return Decision(
-                legal["reveal"][0], hint("ask-win", led=suit(view.trick[0][1]), points=trick_points)
-            )
+            why = asking("ask-win", view.bidder == view.seat)
+            return Decision(legal["reveal"][0], hint(why, led=suit(view.trick[0][1]), points=trick_points))
         if rng.random() < _NOISE:
             a = rng.choice(plays)
             return Decision(a, hint("casual", card=_code(a)))

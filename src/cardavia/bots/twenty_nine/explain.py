@@ -7,7 +7,7 @@ seat that does not know it."""
 from __future__ import annotations
 
 from cardavia.bots.base import Reason
-from cardavia.bots.twenty_nine.messages import hint
+from cardavia.bots.twenty_nine.messages import asking, hint
 from cardavia.bots.twenty_nine.reading import (
     HIGH,
     beats,
@@ -73,8 +73,9 @@ def ask_reason(view: TwentyNineView) -> Reason:
     the trump says which suit it takes for trumps (from the view's reading, never the truth)."""
     led = suit(view.trick[0][1]) if view.trick else ""
     trick_points = sum(points(c) for _, c in view.trick)
+    bidder = view.bidder == view.seat
     if trick_points == 0:
-        return hint("ask-early", led=led)
+        return hint(asking("ask-early", bidder), led=led)
     if view.trump is None and led:
         weights = trump_weights(view)
         held = {suit(c) for c in view.hand}
@@ -82,7 +83,7 @@ def ask_reason(view: TwentyNineView) -> Reason:
             max(sorted(held), key=lambda s: weights[s]) if held else max(weights, key=lambda s: weights[s])
         )
         return hint("ask-likely", led=led, suit=guess, points=trick_points)
-    return hint("ask-win", led=led, points=trick_points)
+    return hint(asking("ask-win", bidder), led=led, points=trick_points)
 
 
 def pair_reason(view: TwentyNineView) -> Reason:

@@ -22,8 +22,8 @@ HINTS: dict[str, str] = {
     "open": "open at {value}: the eldest hand must bid",
     "bid-strength": "bid {value}: {points} in hand and {count} of {suit_name} to make trumps",
     "hold-strength": "hold at {value}: {points} in hand and {count} of {suit_name} to make trumps",
-    "bid-cards": "bid {value}: {cards} make {points} in hand, and {count} of {suit_name} can be trumps",
-    "hold-cards": "hold at {value}: {cards} make {points} in hand, and {count} of {suit_name} can be trumps",
+    "bid-cards": "bid {value}: {points} in hand ({cards}), and {count} of {suit_name} can be trumps",
+    "hold-cards": "hold at {value}: {points} in hand ({cards}), and {count} of {suit_name} can be trumps",
     "pass-weak": "pass: {points} in hand is not enough to go past {value}",
     "pass-partner": "pass: your partner holds the bid at {value} and your hand adds little to it",
     # trump and doubling
@@ -41,6 +41,10 @@ HINTS: dict[str, str] = {
     " play the tricks to come",
     "ask-likely": "ask for the trump: you cannot follow {led_name}, and {suit_name} looks like trumps,"
     " which you hold, to take {points}",
+    # the bidder asks nobody: it shows its own trump
+    "show-win": "show your trump: you cannot follow {led_name} and the trick holds {points}",
+    "show-early": "show your trump: you cannot follow {led_name}, and your partner knowing trumps now"
+    " helps your side play the tricks to come",
     "lead-trump": "lead {card_name} ({card}): draw the opponents' trumps",
     "lead-master": "lead {card_name} ({card}): the highest card left in its suit",
     "lead-low": "lead {card_name} ({card}): a low card gives little away",
@@ -68,6 +72,12 @@ COUNTS: dict[str, Count] = {
     "points": Count("Twenty-Nine hint: card points", "{points} point", "{points} points"),
     "count": Count("Twenty-Nine hint: a number of cards of one suit", "{count} card", "{count} cards"),
 }
+
+
+def asking(reason_id: str, bidder: bool) -> str:
+    """The id of a reason to ask for the trump (``ask-win``, ``ask-early``), said as showing it
+    (``show-win``) where the seat asking is the bidder, who knows its own trump."""
+    return reason_id.replace("ask-", "show-", 1) if bidder else reason_id
 
 
 def hint(reason_id: str, **params: Any) -> Reason:

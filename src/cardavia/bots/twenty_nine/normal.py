@@ -122,7 +122,7 @@ class NormalBot:
         if "reveal" in legal and not partner_wins and trick_points >= _ASK_POINTS:
             if trump is not None:  # the bidder: ask only holding a trump to take it with
                 if any(suit(c) == trump for c in view.hand):
-                    return Decision(legal["reveal"][0], hint("ask-win", led=led, points=trick_points))
+                    return Decision(legal["reveal"][0], hint("show-win", led=led, points=trick_points))
             else:
                 weights = trump_weights(view)
                 held = {suit(c) for c in view.hand}

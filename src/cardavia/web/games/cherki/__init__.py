@@ -31,6 +31,7 @@ WEB = GameWeb(
     piece_context="card name",
     controls="content/cherki/table/controls.html",
     texts=TEXTS,
+    seats=("you", "west", "east"),
     named_params=("cards", "kind", "kept"),
     piece_params=("card",),
     # a seat, what it may do, a kind of card named in words, the points joined by " + ", an amount

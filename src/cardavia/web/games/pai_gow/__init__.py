@@ -35,6 +35,7 @@ WEB = GameWeb(
     pack="dominoes",
     controls="content/pai-gow/table/controls.html",
     texts=TEXTS,
+    seats=("you", "east", "north", "west"),
     code_params=("tiles", "high", "low"),
     named_params=(),
     piece_params=("tile",),

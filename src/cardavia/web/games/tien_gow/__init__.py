@@ -31,6 +31,7 @@ WEB = GameWeb(
     pack="dominoes",
     controls="content/tien-gow/table/controls.html",
     texts=TEXTS,
+    seats=("you", "east", "north", "west"),
     code_params=("tiles", "a", "b"),
     named_params=("high", "civil", "tile", "kept"),
     name_params=("partner",),

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from cardavia.games.twenty_nine.cards import ORDER
 from cardavia.web.game_parts import GameWeb
-from cardavia.web.games.twenty_nine.texts import TEXTS
+from cardavia.web.games.twenty_nine.texts import SUITS, TEXTS
 from cardavia.web.games.twenty_nine.tradition import PAGE, PIECES_CAPTION, TRADITION
 from cardavia.web.packs.french import SYMBOL, card_symbol, codes_in_order
 
@@ -28,11 +28,14 @@ WEB = GameWeb(
     pack="french",
     controls="content/twenty-nine/table/controls.html",
     texts=TEXTS,
+    seats=("you", "opp_right", "partner", "opp_left"),
     named_params=("cards",),
     piece_params=("card",),
     # a seat; a bid's bounds and target (numbers of a scale, never before a noun); a suit named in
     # words; a value (a bid, points)
     word_params=("to_act", "low", "high", "target", "suit_name", "led_name", "value"),
+    # its hints name suits by code ("led": "h"), in the words the table names them by
+    word_names={"suit": SUITS, "led": SUITS},
 )
 
 __all__ = ["WEB"]

@@ -12,6 +12,14 @@ from cardavia.web.content import Msg, Plural
 # Where a seat's name fills a sentence it may be a friend's own name: each context says so.
 _SEAT = "%(name)s is a seat (Partner, Opponent left…) or a friend's own name (any gender, one person)"
 
+# The suits by code, as the table names them (and its hints' ``{suit_name}``, ``{led_name}``).
+SUITS: dict[str, Msg] = {
+    "c": Msg("Twenty-Nine: the suit of clubs (♣), as a trump or a suit", "Clubs"),
+    "d": Msg("Twenty-Nine: the suit of diamonds (♦), as a trump or a suit", "Diamonds"),
+    "h": Msg("Twenty-Nine: the suit of hearts (♥), as a trump or a suit", "Hearts"),
+    "s": Msg("Twenty-Nine: the suit of spades (♠), as a trump or a suit", "Spades"),
+}
+
 TEXTS: dict[str, Msg | Plural] = {
     # the seats: partners face each other, the opponents sit either side
     "opp_right": Msg(
@@ -38,15 +46,17 @@ TEXTS: dict[str, Msg | Plural] = {
         "Annulled: the first four cards of the eldest hand hold no point card. No score; the same dealer "
         "deals again.",
     ),
-    # the suits, named in buttons and sentences
-    "suit_c": Msg("Twenty-Nine: the suit of clubs (♣), as a trump or a suit", "Clubs"),
-    "suit_d": Msg("Twenty-Nine: the suit of diamonds (♦), as a trump or a suit", "Diamonds"),
-    "suit_h": Msg("Twenty-Nine: the suit of hearts (♥), as a trump or a suit", "Hearts"),
-    "suit_s": Msg("Twenty-Nine: the suit of spades (♠), as a trump or a suit", "Spades"),
+    # the suits, named in buttons and sentences (``suit_c``…)
+    **{f"suit_{code}": name for code, name in SUITS.items()},
     # seat boxes
     "dealer": Msg("Twenty-Nine badge on the dealer's seat", "Dealer"),
     "bidder": Msg("Twenty-Nine badge on the seat that won the auction (the bidder)", "Bidder"),
     "asked_badge": Msg("Twenty-Nine badge on the seat that asked for the trump to be shown", "Asked"),
+    "showed_badge": Msg(
+        "Twenty-Nine badge on the bidder's seat when the bidder itself showed its hidden trump (it could "
+        "not follow suit)",
+        "Showed trump",
+    ),
     "pair_badge": Msg(
         "Twenty-Nine badge on the seat that declared the pair (King and Queen of trumps)", "Pair"
     ),
@@ -63,6 +73,23 @@ TEXTS: dict[str, Msg | Plural] = {
         "Held at %(value)s",
     ),
     "call_pass": Msg("Twenty-Nine seat box: the seat has passed in the auction (for good)", "Passed"),
+    # the doubling round, listed after the bids
+    "call_double": Msg(
+        "Twenty-Nine auction list: this seat doubled the opponents' contract (the deal counts twice)",
+        "Doubled",
+    ),
+    "call_redouble": Msg(
+        "Twenty-Nine auction list: this seat, of the doubled bidder's team, redoubled (the deal counts four "
+        "times)",
+        "Redoubled",
+    ),
+    "call_no_double": Msg(
+        "Twenty-Nine auction list: this seat, an opponent of the bidder, chose not to double", "No double"
+    ),
+    "call_no_redouble": Msg(
+        "Twenty-Nine auction list: this seat, of the doubled bidder's team, chose not to redouble",
+        "No redouble",
+    ),
     # the centre: the contract, the trump, the points, the trick
     "auction_heading": Msg("Twenty-Nine heading of the centre during the bidding", "Auction"),
     "no_bid": Msg("Twenty-Nine centre: nobody has bid yet", "No bid yet"),
@@ -190,6 +217,22 @@ TEXTS: dict[str, Msg | Plural] = {
         "Twenty-Nine: the player has just asked for the trump",
         "You asked for the trump: play a trump if you hold one.",
     ),
+    "show_line": Msg(
+        "Twenty-Nine: the player, who chose the hidden trump (the bidder), cannot follow suit and may show "
+        "the trump to everyone before playing; what that obliges",
+        "You cannot follow suit: you may show your trump first. Everyone then knows it, and you must play "
+        "a trump if you hold one.",
+    ),
+    "shown_line": Msg(
+        "Twenty-Nine: the player, the bidder, has just shown its own hidden trump",
+        "You showed your trump: play a trump if you hold one.",
+    ),
+    "ask_button": Msg("Twenty-Nine button: ask the bidder to show the hidden trump", "Ask for trump"),
+    "show_button": Msg(
+        "Twenty-Nine button, on the bidder's own page: show the hidden trump it chose (it cannot follow "
+        "suit)",
+        "Show trump",
+    ),
     "pair_line": Msg(
         "Twenty-Nine: the player may declare the pair (King and Queen of trumps); %(target)s is the new "
         "target",
@@ -250,6 +293,15 @@ TEXTS: dict[str, Msg | Plural] = {
         "Twenty-Nine log: the player asks for the trump; %(suit)s is the suit",
         "You ask for the trump: it is %(suit)s.",
     ),
+    "log_show": Msg(
+        "Twenty-Nine log: the bidder, who could not follow suit, shows its own hidden trump; %(suit)s is "
+        "the suit; " + _SEAT,
+        "%(name)s shows the trump: it is %(suit)s.",
+    ),
+    "log_show_you": Msg(
+        "Twenty-Nine log: the player, the bidder, shows its own hidden trump; %(suit)s is the suit",
+        "You show your trump: it is %(suit)s.",
+    ),
     "log_pair": Msg(
         "Twenty-Nine log: a seat declares the pair; %(target)s is the new target; " + _SEAT,
         "%(name)s declares the pair: the target is now %(target)s.",
@@ -294,6 +346,14 @@ TEXTS: dict[str, Msg | Plural] = {
     ),
     "res_reveal_you": Msg(
         "Twenty-Nine result: the player asked for the trump", "You asked for the trump in trick %(trick)s."
+    ),
+    "res_shown": Msg(
+        "Twenty-Nine result: the bidder showed its own trump and in which trick (1 to 8); " + _SEAT,
+        "%(name)s showed the trump in trick %(trick)s.",
+    ),
+    "res_shown_you": Msg(
+        "Twenty-Nine result: the player, the bidder, showed its own trump",
+        "You showed your trump in trick %(trick)s.",
     ),
     "res_no_reveal": Msg(
         "Twenty-Nine result: nobody asked for the trump",

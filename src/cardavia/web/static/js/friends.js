@@ -40,10 +40,14 @@ if (form) {
     // the table page shows the host each open seat's link again (the server keeps only hashes)
     const invites = table.invites.map((invite) => ({ seat: invite.seat, url: absoluteLink(invite.url) }));
     storeLinks(table.id, Object.fromEntries(invites.map((invite) => [invite.seat, invite.url])));
+    // each link says whose seat it is for, as the host will see the table (the links come in the
+    // game's order of invitation: in a partnership game, the host's partner first)
+    const seatNames = JSON.parse(form.dataset.seatNames || "{}")[game] || [];
     list.replaceChildren(...invites.map((invite, i) => {
-      const label = list.dataset.label.replace("{num}", String(i + 1));
-      const input = Object.assign(document.createElement("input"), { type: "text", readOnly: true, value: invite.url });
-      input.setAttribute("aria-label", label);
+      const named = seatNames[invite.seat];
+      const label = named ? list.dataset.seatLabel.replace("{seat}", named) : list.dataset.label.replace("{num}", String(i + 1));
+      const input = Object.assign(document.createElement("input"), { type: "text", readOnly: true, value: invite.url, id: `invite-${invite.seat}` });
+      const caption = Object.assign(document.createElement("label"), { htmlFor: input.id, className: "invite-seat", textContent: label });
       const copy = Object.assign(document.createElement("button"), { type: "button", className: "button", textContent: list.dataset.copy });
       copy.setAttribute("aria-label", `${list.dataset.copy}: ${label}`);
       copy.addEventListener("click", async () => {
@@ -52,7 +56,7 @@ if (form) {
         setTimeout(() => { copy.textContent = list.dataset.copy; }, 2000);
       });
       const item = document.createElement("li");
-      item.append(input, copy);
+      item.append(caption, input, copy);
       return item;
     }));
     box.hidden = false;
@@ -86,4 +90,12 @@ if (join) {
     try { localStorage.setItem(`cardavia.table.${table.game}`, table.id); } catch (e) { /* reload keeps the seat anyway */ }
     window.location.assign(`${join.dataset.path}/table`);
   });
+}
+
+// One's own invite link opened again (from the message it came in), after taking its seat: the
+// table page opens this browser's table of the game, so that is made this table, then it opens.
+const back = document.getElementById("join-back");
+if (back) {
+  try { localStorage.setItem(`cardavia.table.${back.dataset.game}`, back.dataset.table); } catch (e) { /* the link still leads there */ }
+  window.location.replace(back.href);
 }

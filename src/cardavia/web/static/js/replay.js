@@ -92,7 +92,7 @@ function renderer() {
   const controls = $("replay-controls");
   controls.replaceWith(controlsTemplate.cloneNode(true));
   const made = createGame(helpers);
-  text.setSeats(made.seats);
+  text.setSeats(data.seats.length ? data.seats : made.seats);
   return made;
 }
 

@@ -90,12 +90,20 @@ export function createSeats(h) {
     }
   }
 
+  // A friend who is slow (their time ran out: the AI played that turn, they are still here) and
+  // one who has left (the AI plays for them once it is their turn, or already does) are told apart;
+  // one who left and is back plays again from their next turn.
+  function personText(person) {
+    if (person.here === false) return t(person.away ? "who_left_ai" : "who_left");
+    if (person.away && person.away_reason === "time") return t("who_slow");
+    return null;
+  }
+
   function stateText(person) {
     if (person.kind === "host") return person.here === false ? t("who_host_left") : t("who_host");
     if (person.kind === "open") return t("who_open");
     if (person.kind === "ai") return t("who_ai");
-    if (person.away) return t("who_away");
-    return person.here === false ? t("who_left") : t("who_person");
+    return personText(person) || t("who_person");
   }
 
   // presence writes nothing to the log, so no event says who left or came back: look again now
@@ -152,8 +160,9 @@ export function createSeats(h) {
 
   function row(person, host, links) {
     const seat = person.seat;
-    const left = person.here === false && !person.away;
-    const item = el("li", { class: `seat-row ${person.kind}${person.away ? " away" : ""}${left ? " left" : ""}` },
+    const gone = person.here === false;
+    const left = gone && !person.away; // gone, and the AI does not play for them yet
+    const item = el("li", { class: `seat-row ${person.kind}${person.away ? " away" : ""}${gone ? " left" : ""}` },
       el("span", { class: "seat-row-name", text: seatName(seat) }),
       el("span", { class: "seat-row-state", text: stateText(person) }));
     if (host && person.kind === "person" && left) {
@@ -189,8 +198,7 @@ export function createSeats(h) {
       let text = null;
       if (person.kind === "open") text = t("who_open");
       else if (person.kind === "ai") text = t("who_ai");
-      else if (person.away) text = t("who_away");
-      else if (person.here === false) text = t("who_left");
+      else if (person.kind === "person") text = personText(person);
       if (text) box.append(el("p", { class: `seat-who ${person.kind}${person.here === false ? " left" : ""}`, text }));
     }
   }
@@ -202,6 +210,9 @@ export function createSeats(h) {
     const shared = isShared(people);
     const host = h.me() === 0;
     $("seats-panel").hidden = !shared;
+    // while the table waits for its invited people the seat list (the host's links, Start now) is
+    // what matters: the page's style sheet brings it up beside the felt
+    document.body.classList.toggle("table-waiting", table.status === "waiting");
     watchPresence(shared);
     markFelt(people, shared);
     if (meta) {

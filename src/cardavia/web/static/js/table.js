@@ -409,10 +409,18 @@ function setStatus(text) {
   if (box.textContent !== text) box.textContent = text;
 }
 
+// Whether the seats to act now are the player's partners (a partnership game): the status line
+// does not say the opponents play while the partner decides.
+function partnerActs() {
+  const team = (data.teams || []).find((seats) => seats.includes(me)) || [me];
+  const acting = actingSeats();
+  return acting.length > 0 && acting.every((seat) => seat !== me && team.includes(seat));
+}
+
 function statusText(status, view) {
   if (status === "human") return t("your_turn");
   if (status === "waiting") return t("waiting_for_friends");
-  if (status !== "over") return t("waiting");
+  if (status !== "over") return t(partnerActs() ? "waiting_partner" : "waiting");
   // the finished deal as the server scores it: its winner and each seat's returns
   const ended = (table.deals || []).find((d) => d.deal_no === table.deal_no);
   if (!ended || ended.drawn || ended.winner === null || ended.winner === undefined) return t("over");
@@ -636,7 +644,7 @@ const helpers = {
 };
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
-text.setSeats(game.seats);
+text.setSeats(data.seats.length ? data.seats : game.seats);
 const seats = createSeats({ t, seatName, api, update, log, notice, me: () => me, away });
 const clock = createClock({ t, seatName, me: () => me });
 const quick = createQuick({ t, seatName, api, log, notice, me: () => me, table: () => table });

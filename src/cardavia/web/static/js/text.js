@@ -113,6 +113,10 @@ export function createText(data) {
         // one piece: its code as {key}, its name as {key_name} (a template says both its own way)
         shown[key] = String(value);
         shown[`${key}_name`] = pieceName(String(value));
+      } else if (key in (data.words || {})) {
+        // a code of a word the game names (a suit): {key} the code, {key_name} its name
+        shown[key] = String(value);
+        shown[`${key}_name`] = data.words[key][String(value)] ?? String(value);
       } else if (data.keys.code.includes(key) && !named) shown[key] = split(value).join("+");
       else if ((data.keys.code.includes(key) || data.keys.named.includes(key)) && split(value).every((c) => c in data.pieces)) {
         shown[key] = split(value).map(pieceText).join(" + ");

@@ -247,7 +247,6 @@ export default function createCherki(h) {
   });
 
   return {
-    seats: ["you", "west", "east"],
     holds() { return false; },
     playFocused,
     render(table, busy) { current = table; draw(busy); },

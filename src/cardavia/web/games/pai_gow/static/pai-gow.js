@@ -77,7 +77,8 @@ export default function createPaiGow(h) {
         body = el("div", { class: "backs", "aria-hidden": "true" },
           Array.from({ length: view.hand_sizes[seat] }, () => piece("tile", "back", "back", null)));
       }
-      const state = show || seat === h.me() ? null
+      // nobody decides while the table waits for invited people to take their seats
+      const state = show || seat === h.me() || current.status === "waiting" ? null
         : el("span", { class: `pg-state${view.set[seat] ? " done" : ""}`, text: t(view.set[seat] ? "has_set" : "deciding") });
       box.replaceChildren(...[
         el("div", { class: "seat-name" }, el("span", { class: "seat-label", text: seatName(seat), title: seatName(seat) }), badges),
@@ -282,7 +283,6 @@ export default function createPaiGow(h) {
   });
 
   return {
-    seats: ["you", "east", "north", "west"],
     holds() { return false; },
     playFocused,
     render(table, busy) { current = table; draw(busy); },

@@ -306,7 +306,6 @@ export default function createTienGow(h) {
   $("act-last").addEventListener("click", () => { showLast = !showLast; draw(); });
 
   return {
-    seats: ["you", "east", "north", "west"],
     holds(previous, next) { return next.view.tricks.length > previous.view.tricks.length && !next.view.over; },
     playFocused,
     render(table, busy) { current = table; draw(busy); },

@@ -58,8 +58,10 @@ export default function createTwentyNine(h) {
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(size) }));
       const facts = [];
       // what the seat did that everyone may know: asked for the trump, declared the pair
-      if (view.reveal && view.reveal.seat === seat) facts.push(el("span", { class: "tag", text: t("asked_badge") }));
+      if (view.reveal && view.reveal.seat === seat) facts.push(el("span", { class: "tag", text: t(seat === view.bidder ? "showed_badge" : "asked_badge") }));
       if (view.pair && view.pair.seat === seat) facts.push(el("span", { class: "tag", text: t("pair_badge") }));
+      // who doubled or redoubled, for the whole deal (the auction's list gives way to the tricks)
+      for (const d of view.doubles) if (d.seat === seat && d.do !== "pass") facts.push(el("span", { class: "tag", text: t(`call_${d.do}`) }));
       if (calls.has(seat)) facts.push(el("span", { class: "call", text: calls.get(seat) }));
       if (view.phase !== "auction") facts.push(el("span", { text: t("tricks_won", { num: won[seat] }) }));
       if (seat === me()) facts.push(el("span", { text: t("cards_in_hand", { num: size }) }));
@@ -162,6 +164,14 @@ export default function createTwentyNine(h) {
   // earlier ones are still read by screen readers (the stylesheet decides, see .calls .early).
   const RECENT_CALLS = 8;
 
+  // the doubling round's call ``i``: a double, a redouble, or a pass (declining to double, or to
+  // redouble once someone has doubled)
+  function doublingCall(view, i) {
+    const d = view.doubles[i];
+    if (d.do !== "pass") return `call_${d.do}`;
+    return view.doubles.slice(0, i).some((x) => x.do === "double") ? "call_no_redouble" : "call_no_double";
+  }
+
   function auctionBox(view) {
     const calls = view.calls.map((c, i) => {
       const earlier = view.calls.slice(0, i).filter((x) => !x.pass).map((x) => x.bid);
@@ -171,6 +181,11 @@ export default function createTwentyNine(h) {
       return el("li", { class: early ? "early" : null }, el("span", { class: "who", text: seatName(c.seat) }), " ", el("span", { text: what }));
     });
     if (view.calls.length > RECENT_CALLS) calls.unshift(el("li", { class: "more", "aria-hidden": "true", text: "…" }));
+    // then the doubling round: who doubled, who redoubled, who declined
+    for (const [i, d] of view.doubles.entries()) {
+      calls.push(el("li", { class: "doubling" }, el("span", { class: "who", text: seatName(d.seat) }), " ",
+        el("span", { text: t(doublingCall(view, i)) })));
+    }
     const list = el("ol", { class: "calls" }, calls);
     return [el("h2", { class: "trick-heading", text: t("auction_heading") }), list];
   }
@@ -277,6 +292,9 @@ export default function createTwentyNine(h) {
     show("act-double", legalOf(view, "double").length > 0, live);
     show("act-redouble", legalOf(view, "redouble").length > 0, live);
     show("act-ask", legalOf(view, "reveal").length > 0, live);
+    // the bidder asks no one: it shows its own trump
+    const ask = view.bidder === me() ? t("show_button") : t("ask_button");
+    if ($("act-ask").textContent !== ask) $("act-ask").textContent = ask;
     show("act-pair", legalOf(view, "pair").length > 0, live);
     const playing = view.phase === "play" && myTurn;
     $("act-play").hidden = view.phase !== "play";
@@ -298,12 +316,13 @@ export default function createTwentyNine(h) {
       parts.push(t("hold_rule"));
     } else if (view.phase === "trump") {
       parts.push(myTurn ? t("trump_choose", { value: h.numbers.format(view.bid) }) : ts("trump_wait", view.bidder));
-    } else if (view.phase === "double" && myTurn && view.legal.length) {
+    } else if ((view.phase === "double" || view.phase === "redouble") && myTurn && view.legal.length) {
       parts.push(legalOf(view, "redouble").length ? t("redouble_line") : ts("double_line", view.bidder, { value: h.numbers.format(view.bid) }));
     } else if (view.phase === "play" && myTurn) {
       if (legalOf(view, "pair").length && view.pair_target !== null) parts.push(t("pair_line", { target: h.numbers.format(view.pair_target) }));
-      if (legalOf(view, "reveal").length) parts.push(t("ask_line"));
-      else if (view.asker_now === me()) parts.push(t("asked_line"));
+      const bidder = view.bidder === me();
+      if (legalOf(view, "reveal").length) parts.push(t(bidder ? "show_line" : "ask_line"));
+      else if (view.asker_now === me()) parts.push(t(bidder ? "shown_line" : "asked_line"));
       else if (view.trick.length === 0) {
         parts.push(t("lead_line"));
         // the engine keeps the bidder's hidden trump out of its leads: say why those cards are dimmed
@@ -340,7 +359,7 @@ export default function createTwentyNine(h) {
     const lines = [ts("res_contract", r.bidder, { value: n(r.bid), suit: suitText(r.trump) })];
     if (r.multiplier === 2) lines.push(t("res_doubled"));
     if (r.multiplier === 4) lines.push(t("res_redoubled"));
-    lines.push(r.reveal ? ts("res_reveal", r.reveal.seat, { trick: n(r.reveal.trick + 1) }) : t("res_no_reveal"));
+    lines.push(r.reveal ? ts(r.reveal.seat === r.bidder ? "res_shown" : "res_reveal", r.reveal.seat, { trick: n(r.reveal.trick + 1) }) : t("res_no_reveal"));
     if (r.pair) lines.push(ts(r.pair.effect < 0 ? "res_pair_down" : "res_pair_up", r.pair.seat, { bid: n(r.bid), target: n(r.target) }));
     else lines.push(t("res_no_pair", { target: n(r.target) }));
     lines.push(t("res_points", { us: n(r.points[mine]), them: n(r.points[1 - mine]) }));
@@ -418,7 +437,7 @@ export default function createTwentyNine(h) {
       } else if (a.do === "trump") out.push(a.suit && seat === me() ? t("log_trump_you", { suit: suitText(a.suit) }) : ts("log_trump", seat));
       else if (a.do === "double") out.push(ts("log_double", seat));
       else if (a.do === "redouble") out.push(ts("log_redouble", seat));
-      else if (a.do === "reveal") out.push(ts("log_ask", seat, { suit: view.trump ? suitText(view.trump) : "?" }));
+      else if (a.do === "reveal") out.push(ts(seat === view.bidder ? "log_show" : "log_ask", seat, { suit: view.trump ? suitText(view.trump) : "?" }));
       else if (a.do === "pair") out.push(ts("log_pair", seat, { target: h.numbers.format(view.target) }));
       else if (a.do === "play") {
         if (play === 0) out.push(t("log_second_four"));
@@ -435,7 +454,6 @@ export default function createTwentyNine(h) {
   }
 
   return {
-    seats: ["you", "opp_right", "partner", "opp_left"],
     holds(previous, next) { return next.view.tricks.length > previous.view.tricks.length && !next.view.over; },
     playFocused,
     render(table, busy) { current = table; draw(busy); },
