@@ -198,7 +198,7 @@ def given(game: str, deals: int = 8) -> Given:
         met: list[JSON] = []
         last: tuple[JSON, int] | None = None
         while not deal.is_over():
-            acting = acting_seats(deal)
+            acting = acting_seats(impl, deal)
             for seat in acting:
                 view = deal.view(seat)
                 levels = ("easy", "normal", "hard") if decisions % HARD_EVERY == 0 else ("easy", "normal")

@@ -8,6 +8,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 REPLAY_HELP = """\
 Check and score a deal record.
@@ -67,8 +68,10 @@ Review every decision of one seat in a finished deal record (the format of `card
 Each decision is priced from what the seat could see at that moment: the hidden pieces are sampled
 consistently with its view, every legal alternative is played out on the same samples by the hard
 bot's play-out policy, and the loss is the best alternative's mean net points minus the chosen one's,
-with a 95 % interval. Labels: best, good, inaccuracy, mistake, blunder (a label is given only when the
-interval's lower bound clears its threshold; docs/review.md). Forced turns are not decisions.
+with a 95 % interval. The best is what the table's Hint says there (the same analysis). Labels: best,
+good, inaccuracy, mistake, blunder (a label is given only when the interval's lower bound clears its
+threshold, in the game's points per stake and as a share of the decision's spread; docs/review.md).
+Each decision says why the best is best, with the figures. Forced turns are not decisions.
 
 --json prints {"game", "seat", "decisions": [{"index", "chosen", "best", "loss", "ci95": [lo, hi],
 "label"}], "summary": {"decisions", "points_lost", "accuracy"}}; accuracy is 100 x (1 - points lost /
@@ -125,14 +128,25 @@ def _review(args: argparse.Namespace) -> int:
                 marks = [word for word, on in (("chosen", option.chosen), ("best", option.best)) if on]
                 mark = f"  ({', '.join(marks)})" if marks else ""
                 print(f"    {option.value:+.4f}  {option.move.text}{mark}")
+            print(f"    why: {_why(d)}")
             continue
         if d.label != "best":
             line += f"  loss {d.loss:.2f} [{d.ci95[0]:.2f}, {d.ci95[1]:.2f}]  best {json.dumps(d.best)}"
         print(line)
+        print(f"    why: {_why(d)}")
     s = review.summary()
     lost = f"{s['points_lost']:.4f}" if review.exact else f"{s['points_lost']:.2f}"
+    if s["decisions"] == 1:  # an accuracy over one decision is all or nothing: how far its choices lay apart
+        stake = f"{review.stake:.4f}" if review.exact else f"{review.stake:.2f}"
+        print(f"1 decision, {lost} points lost; its choices lay {stake} apart")
+        return 0
     print(f"{s['decisions']} decisions, {lost} points lost, accuracy {s['accuracy']:.1f}")
     return 0
+
+
+def _why(d: Any) -> str:
+    """A reviewed decision's reason and its figures, in English."""
+    return d.reason.text if d.values is None else f"{d.reason.text}. {d.values.text}"
 
 
 def _serve(args: argparse.Namespace) -> int:

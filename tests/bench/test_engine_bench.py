@@ -54,6 +54,12 @@ def test_bench_times_whole_deal_reviews() -> None:
     assert figures["decisions_per_deal"] > 0
 
 
+def test_bench_times_the_hint() -> None:
+    figures = bench.hint_times("pai-gow", 1)
+    assert set(figures) == {"p50_ms", "p99_ms", "max_ms", "n"}
+    assert figures["n"] == 4 and 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+
+
 def test_a_game_without_a_review_analyst_is_benched_without_a_review() -> None:
     # ANALYST is optional (the toy has none): its engine and levels are measured, its review skipped
     from cardavia.games.registry import registered
@@ -63,6 +69,7 @@ def test_a_game_without_a_review_analyst_is_benched_without_a_review() -> None:
         result = bench.run_bench(seconds=0.01, decisions=2, reviews=1)
     assert ENTRY.id in result["engine"] and ENTRY.id in result["decisions"]
     assert ENTRY.id not in result["review"] and "tien-gow" in result["review"]
+    assert ENTRY.id not in result["hint"] and "tien-gow" in result["hint"]
 
 
 def test_bench_of_one_game_reports_that_game_only() -> None:

@@ -152,8 +152,12 @@ def test_a_clear_decision_stops_early_and_a_close_one_samples_on() -> None:
 def test_an_alternative_clearly_below_the_leader_gets_no_more_samples() -> None:
     d, analyst = _toy([0.0, 0.6, 0.5, -9.0], spread=4.0)
     assert d.samples > 32
-    # the hopeless one is dropped at the first check; the close ones and the chosen one go on
-    assert analyst.calls[3] == 32 and analyst.calls[0] == d.samples
+    # the hopeless one is left out after the screen (the three best go on); the chosen one is
+    # measured on every sample the best met
+    assert analyst.calls[3] == 16 and analyst.calls[0] == d.samples
+    # one clearly below the leader is dropped at the first check (after min_samples)
+    d, analyst = _toy([0.0, 0.05, -9.0], spread=4.0, chosen=1)
+    assert d.label == "best" and analyst.calls[2] == 32 < analyst.calls[1]
 
 
 def test_biggest_losses_are_the_decisions_labelled_a_loss_biggest_first() -> None:

@@ -77,8 +77,10 @@ def test_each_decision_is_priced_exactly_with_every_choice_listed() -> None:
         chosen = d.chosen["piece"]
         assert d.loss == pytest.approx(max(worth.values()) - worth[chosen])
         assert d.ci95 == (d.loss, d.loss) and d.samples == 0
-        assert d.label == ("best" if d.loss == 0 else Values.thresholds.label(d.loss))
-        assert [o.action["piece"] for o in d.options] == list(dict.fromkeys(a.piece for a in view.legal))
+        assert d.label == ("best" if d.loss == 0 else Values.thresholds.label(d.loss, d.spread))
+        # every choice once, the best first
+        pieces = list(dict.fromkeys(a.piece for a in view.legal))
+        assert [o.action["piece"] for o in d.options] == sorted(pieces, key=lambda p: -worth[p])
         assert [o.chosen for o in d.options] == [o.action["piece"] == chosen for o in d.options]
         assert sum(o.best for o in d.options) == 1
         out = d.to_json()

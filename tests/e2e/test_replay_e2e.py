@@ -175,6 +175,20 @@ def test_the_review_reads_as_a_coach_and_the_retry_says_where_it_comes_from(page
         for n, d in enumerate(lost[:10]):
             assert items.nth(n).inner_text().startswith(f"Move {d['index'] + 1} of "), (n, d)
             assert "Good" not in items.nth(n).inner_text()
+        # a loss followed from the list lands on its move with the verdict in view, not scrolled past
+        items.nth(len(lost[:10]) - 1).locator("button").click()
+        assert (
+            page.locator("#replay-position").inner_text().startswith(f"Move {lost[:10][-1]['index'] + 1} of ")
+        )
+        assert page.evaluate("() => document.activeElement.id") == "step-next"
+        steps_box = page.locator(".replay-steps").bounding_box()
+        verdict_box = page.locator("#replay-verdict").bounding_box()
+        height = page.evaluate("() => window.innerHeight")
+        assert steps_box is not None and verdict_box is not None
+        assert steps_box["y"] >= 0 and verdict_box["y"] + verdict_box["height"] <= height, (
+            steps_box,
+            verdict_box,
+        )
     else:
         assert items.inner_text() == "None of your decisions lost points."
     worse = [d for d in review["decisions"] if d["label"] != "best"]
@@ -182,8 +196,19 @@ def test_the_review_reads_as_a_coach_and_the_retry_says_where_it_comes_from(page
         _step_to(page, d["index"] + 1)
         verdict = page.locator("#replay-verdict")
         why = verdict.locator(".replay-why").inner_text()
-        # words first: no sample counts or averages in the reason, and those behind the disclosure
-        assert "simulated" not in why and "on average" not in why, why
+        # words first, then the figures that make the case: the better move's average beside yours
+        # (where yours was the best: beside the usual choice or the next best, as the Hint said)
+        assert why.startswith("Why: ") and "simulated" not in why and "On average" not in why, why
+        figures = verdict.locator(".replay-values").inner_text()
+        assert "{" not in figures and "%(" not in figures, figures
+        versus = {
+            "yours": "for your move",
+            "usual": "for the usual choice (",
+            "next": "for the next best (",
+            "close": ": too close to tell apart.",
+        }
+        assert figures.startswith("On average ") and versus[d["values"]["versus"]] in figures, figures
+        assert " deals played out from what you could see, it ends ahead in " in figures, figures
         details = verdict.locator("details.replay-figures")
         assert details.get_attribute("open") is None
         details.locator("summary").click()
@@ -241,6 +266,28 @@ def _exact_games() -> list[str]:
     return [game for game in game_ids() if get_game(game).profile.review is Review.EXACT]
 
 
+# A deal played through the API in the page's browser: seat 0 takes its last legal choice, or
+# (alternate) its last and its first in turn (a player who loses points); answers the table's id.
+PLAY_DEAL = """async ([game, alternate]) => {
+  const post = async (path, body) => (await fetch(path, {
+    method: 'POST', credentials: 'same-origin',
+    headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})).json();
+  const made = await post('/api/tables', {game, level: 'normal'});
+  const get = async () => (await fetch('/api/tables/' + made.id)).json();
+  const pause = () => new Promise((r) => setTimeout(r, 50));
+  let t = await get();
+  for (let k = 0; k < 200 && t.status !== 'human'; k++) { await pause(); t = await get(); }
+  let n = 0;
+  while (t.status === 'human' && t.deal_no === 1) {
+    const legal = t.view.legal;
+    const action = alternate && n++ % 2 ? legal[0] : legal[legal.length - 1];
+    await post('/api/tables/' + made.id + '/actions', {seq: t.seq, action});
+    for (let k = 0; k < 200; k++) { t = await get(); if (t.status !== 'bots') break; await pause(); }
+  }
+  return {id: made.id};
+}"""
+
+
 @pytest.mark.parametrize("game", _exact_games())
 def test_an_exact_review_lists_every_choice_with_its_value(page: Any, server: str, game: str) -> None:
     from axe_playwright_python.sync_playwright import Axe
@@ -249,25 +296,7 @@ def test_an_exact_review_lists_every_choice_with_its_value(page: Any, server: st
 
     page.goto(f"{server}/?lang=en")
     # a deal played through the API in this browser: seat 0 takes its last legal choice
-    table = page.evaluate(
-        """async (game) => {
-          const post = async (path, body) => (await fetch(path, {
-            method: 'POST', credentials: 'same-origin',
-            headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})).json();
-          const made = await post('/api/tables', {game, level: 'normal'});
-          const get = async () => (await fetch('/api/tables/' + made.id)).json();
-          const pause = () => new Promise((r) => setTimeout(r, 50));
-          let t = await get();
-          for (let k = 0; k < 200 && t.status !== 'human'; k++) { await pause(); t = await get(); }
-          while (t.status === 'human' && t.deal_no === 1) {
-            const legal = t.view.legal;
-            await post('/api/tables/' + made.id + '/actions', {seq: t.seq, action: legal[legal.length - 1]});
-            for (let k = 0; k < 200; k++) { t = await get(); if (t.status !== 'bots') break; await pause(); }
-          }
-          return {id: made.id};
-        }""",
-        game,
-    )
+    table = page.evaluate(PLAY_DEAL, [game, False])
 
     steps = page.evaluate(
         "async (id) => (await fetch(`/api/tables/${id}/deals/1/steps`)).json()", table["id"]
@@ -287,7 +316,58 @@ def test_an_exact_review_lists_every_choice_with_its_value(page: Any, server: st
     assert 2 <= options.count() <= 3
     assert page.locator("#replay-verdict .replay-options li.chosen").count() == 1
     assert page.locator("#replay-verdict .replay-against").inner_text().strip()
+    values = []
     for text in options.all_inner_texts():
-        assert re.search(r": [+\u2212]?\d\.\d{3}$", text), text  # each choice with its value, three decimals
+        found = re.search(r": ([+\u2212]?\d\.\d{3})$", text)
+        assert found, text  # each choice with its value, three decimals
+        values.append(float(found.group(1).replace("\u2212", "-")))
+    assert values == sorted(values, reverse=True)  # the best first
+    # why, with the figures: the averages and how often each choice wins and loses
+    figures = page.locator("#replay-verdict .replay-values").inner_text()
+    assert figures.startswith("On average ") and "Against all the tiles it may meet, it wins " in figures
+    # one decision: no accuracy (all or nothing), how far its choices lay apart
+    page.locator("#review-figures summary").click()
+    totals = page.locator("#review-totals").inner_text()
+    assert totals.startswith("Points lost: ") and "apart" in totals and "accuracy" not in totals, totals
+    assert page.locator("#review-help").is_hidden()
     results = Axe().run(page)
     assert results.response["violations"] == [], [v["id"] for v in results.response["violations"]]
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_a_loss_followed_from_the_list_lands_with_its_verdict_in_view(
+    page: Any, server: str, width: int, height: int
+) -> None:
+    from cardavia.web.game_parts import traditions
+
+    game = "twenty-nine"
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{server}/?lang=en")
+    base = next(t.path(game) for t in traditions() if t.web(game) is not None)
+    # deals played through the API in this browser, seat 0 taking its first and its last legal
+    # choice in turn (a player who loses points), until one's review lists a loss
+    for _ in range(4):
+        table = page.evaluate(PLAY_DEAL, [game, True])
+        page.goto(f"{server}{base}/replay/{table['id']}/1?lang=en")
+        page.wait_for_selector("#replay-position:not(:empty)")
+        page.locator("#review-start").click()
+        page.wait_for_selector("#review-summary:not(:empty)", timeout=120_000)
+        items = page.locator("#review-losses li button")
+        if items.count():
+            break
+    else:
+        raise AssertionError("four deals of first and last choices and not one loss")
+    # the list is beside the table, or below it on a phone: the link lands on the move, the step
+    # buttons and its verdict in view
+    items.last.scroll_into_view_if_needed()
+    items.last.click()
+    steps_box = page.locator(".replay-steps").bounding_box()
+    verdict_box = page.locator("#replay-verdict").bounding_box()
+    assert steps_box is not None and verdict_box is not None
+    # (a pixel's rounding either way: the boxes' edges fall on fractions of a pixel)
+    top, bottom = verdict_box["y"], verdict_box["y"] + verdict_box["height"]
+    assert top >= -1 and bottom <= height + 1, verdict_box
+    if steps_box["height"] + verdict_box["height"] < height / 2:  # the buttons fit above it: in view too
+        assert steps_box["y"] >= -1, steps_box
+    assert page.locator("#replay-verdict .replay-better").is_visible()
+    assert page.evaluate("() => document.activeElement.id") == "step-next"

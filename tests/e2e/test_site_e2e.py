@@ -109,7 +109,11 @@ def test_hint_explains_in_the_page_language(page: Any, server: str) -> None:
     page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
     page.locator("#act-hint").click()
     page.wait_for_function("() => document.getElementById('hint').textContent.length > 0")
-    assert page.locator("#hint").inner_text().startswith("提示")
+    text = page.locator("#hint").inner_text()
+    assert text.startswith("提示")
+    # the move, why, and the figures (the review's words of the same move), in Chinese punctuation
+    assert "原因：" in text and "平均每局 " in text and "模拟了 " not in text, text
+    assert not re.search(r"(?<![\d\w])-\d", text), text  # a negative figure takes the minus sign
 
 
 def test_a_cherki_hint_fills_every_placeholder_in_the_page_language(page: Any, server: str) -> None:

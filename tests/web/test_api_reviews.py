@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from api_test_support import api_client, play_deal
+from api_test_support import api_client, play_deal, wait_for_human
 from test_api_friends import Browser, play_together, shared_table
 
 from cardavia.bots.registry import analyst_for
 from cardavia.games.profile import Review
-from cardavia.games.registry import get_game
+from cardavia.games.registry import game_ids, get_game
 from cardavia.service.reviews import ReviewService, run_job
 from cardavia.service.tables import TableService
 from cardavia.store.db import open_store
@@ -267,3 +267,52 @@ def test_an_exact_review_is_stored_with_every_choice_and_against_whom(tmp_path: 
         best = max(o["value"] for o in d["options"])
         assert d["loss"] == pytest.approx(best - chosen["value"], abs=1e-6)
         assert (d["label"] == "best") == chosen["best"]
+
+
+# a sampled game (the Hint's seed must be the review's of that decision) and an exact one; every
+# game follows the Hint through the bots' own functions in tests/bots/test_hint.py (a Cherki deal
+# against random bots is long: over a minute of hints and review here)
+def _first_of_each_review() -> list[str]:
+    """One registered game of each kind of review (sampled, exact): the first in catalogue order."""
+    kinds = {Review.SAMPLED: "", Review.EXACT: ""}
+    for g in game_ids():
+        kind = get_game(g).profile.review
+        if kind in kinds and not kinds[kind]:
+            kinds[kind] = g
+    return [g for g in kinds.values() if g]
+
+
+@pytest.mark.parametrize("game", _first_of_each_review())
+def test_the_review_of_a_followed_hint_calls_it_best_with_the_hint_s_reason_and_figures(
+    tmp_path: Path, game: str
+) -> None:
+    # seat 0 plays the Hint at every turn of the first deal: the review (not capped: the site's own)
+    # finds each of those decisions the best, with the reason and the figures the Hint gave there
+    with api_client(tmp_path) as client:
+        tid = client.post("/api/tables", json={"game": game, "level": "easy"}).json()["id"]
+        table = wait_for_human(client, tid)
+        hints: list[JSON] = []
+        while table["status"] == "human" and table["deal_no"] == 1:
+            reply = client.get(f"/api/tables/{tid}/hint")
+            assert reply.status_code == 200, reply.text
+            hint = reply.json()
+            assert hint["action"] in table["view"]["legal"]
+            if len(table["view"]["legal"]) > 1:
+                hints.append(hint)
+            played = client.post(
+                f"/api/tables/{tid}/actions", json={"seq": table["seq"], "action": hint["action"]}
+            )
+            assert played.status_code == 200, played.text
+            table = wait_for_human(client, tid)
+        path = f"/api/tables/{tid}/deals/1/review"
+        assert hints, "the first deal gave seat 0 no choice"
+        assert client.post(path).status_code == 202
+        review = _review_done(client.get, path)["review"]
+        decisions = review["decisions"]
+        assert len(decisions) == len(hints)
+        for d, hint in zip(decisions, hints, strict=True):
+            assert d["label"] == "best" and d["chosen"] == hint["action"], (d, hint)
+            assert d["reason"] == hint["reason"] and d["values"] == hint["values"]
+            assert hint["values"]["versus"] in ("usual", "next", "close")
+            # the move said as the review would say a better one
+            assert {"id", "text", "params"} <= set(hint["move"]) and "{" not in hint["move"]["text"]

@@ -7,8 +7,9 @@ measured level, timing only ``decide`` on the seat's view in wall-clock time (wh
 the searches are bounded by work, not time), until 1,000 (``--quick``: 100) decisions were taken.
 The review figure times whole-deal reviews (:mod:`cardavia.bots.review`, seat 0, the sampling or
 exact review the site and ``cardavia review`` use) of deals played by ``normal`` in every seat, in
-CPU seconds of this process (one core): the median and the slowest; a game without a review analyst
-has none.
+CPU seconds of this process (one core): the median and the slowest; the hint figure times the
+table's Hint (the same analysis, one decision) at every decision of as many deals; a game without a
+review analyst has neither.
 ``--http`` is the load bench's (:mod:`.load`).
 """
 
@@ -108,6 +109,36 @@ def review_times(game_id: str, deals: int) -> dict[str, float | int]:
     }
 
 
+def hint_times(game_id: str, deals: int) -> dict[str, float | int]:
+    """p50/p99/slowest CPU milliseconds of the table's Hint (:func:`cardavia.bots.registry.suggest`:
+    the review's analysis of the decision) at every decision of every seat of ``deals`` deals
+    played by ``normal`` (seeds 0, 1…), one core."""
+    from cardavia.bots.registry import analyst_for, suggest
+    from cardavia.games.protocol import acting_seats
+
+    game = get_game(game_id)
+    bot = get_bot(game_id, "normal")
+    analyst = analyst_for(game_id)
+    times: list[float] = []
+    for seed in range(deals):
+        deal = game.new_deal(seed)
+        rng = random.Random(seed)
+        while seats := acting_seats(game, deal):
+            view = deal.view(min(seats))
+            if analyst.is_decision(view):
+                t0 = time.process_time()
+                suggest(game_id, view, seed * 1000 + len(times))
+                times.append((time.process_time() - t0) * 1000.0)
+            deal.apply(bot.decide(view, rng).action)
+    times.sort()
+    return {
+        "p50_ms": _percentile(times, 0.50),
+        "p99_ms": _percentile(times, 0.99),
+        "max_ms": times[-1],
+        "n": len(times),
+    }
+
+
 def _available(game_id: str) -> bool:
     try:
         get_game(game_id)
@@ -133,7 +164,8 @@ def run_bench(
     (``games``: only those).
 
     ``seconds`` of random deals per engine, at least ``decisions`` timed decisions per level;
-    with ``reviews`` > 0, a ``"review"`` key too: per game, :func:`review_times` of that many deals.
+    with ``reviews`` > 0, a ``"review"`` key too: per game, :func:`review_times` of that many deals,
+    and a ``"hint"`` key: :func:`hint_times` over the decisions of as many deals.
     """
     out: dict[str, Any] = {"engine": {}, "decisions": {}}
     for game_id in games if games is not None else game_ids():
@@ -161,10 +193,17 @@ def run_bench(
         elif reviews > 0:
             r = review_times(game_id, reviews)
             out.setdefault("review", {})[game_id] = r
+            h = hint_times(game_id, reviews)
+            out.setdefault("hint", {})[game_id] = h
             if log:
                 print(
                     f"bench: {game_id} review median {r['median_s']:.2f} s  slowest {r['max_s']:.2f} s"
                     f"  n={r['n']}",
+                    file=log,
+                )
+                print(
+                    f"bench: {game_id} hint p50 {h['p50_ms']:.0f} ms  p99 {h['p99_ms']:.0f} ms"
+                    f"  slowest {h['max_ms']:.0f} ms  n={h['n']}",
                     file=log,
                 )
     return out
@@ -183,6 +222,12 @@ def format_bench(result: dict[str, Any]) -> str:
             lines.append(
                 f"  review  whole deal median {r['median_s']:.2f} s   slowest {r['max_s']:.2f} s"
                 f"   n={r['n']} deals, {r['decisions_per_deal']:.1f} decisions each (one core)"
+            )
+        h = result.get("hint", {}).get(game_id)
+        if h:
+            lines.append(
+                f"  hint    p50 {h['p50_ms']:7.0f} ms   p99 {h['p99_ms']:7.0f} ms"
+                f"   slowest {h['max_ms']:.0f} ms   n={h['n']} decisions (one core)"
             )
     return "\n".join(lines)
 

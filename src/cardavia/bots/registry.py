@@ -1,8 +1,10 @@
 """Bots by game and level, and the two functions the service and the Hint button call.
 
 ``choose`` and ``suggest`` are top-level functions of plain arguments so that a process pool can
-run them off the request path. Each game's bots package exports ``BOTS: dict[str, Bot]``; a game
-whose package has not landed yet plays every level at random (logged once, so it is noticed).
+run them off the request path. The Hint is the analysis the review makes of the same decision
+(:mod:`cardavia.bots.analysis`), so the two never disagree. Each game's bots package exports
+``BOTS: dict[str, Bot]``; a game whose package has not landed yet plays every level at random
+(logged once, so it is noticed).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import random
 from functools import cache
 from typing import Any, cast
 
+from cardavia.bots.analysis import Advice
 from cardavia.bots.base import LEVELS, Bot, Decision
 from cardavia.bots.random_bot import RandomBot
 from cardavia.games.errors import GameError, RecordError
@@ -81,6 +84,27 @@ def choose(game: str, level: str, view: Any, seed: int) -> Decision[Any]:
     return get_bot(game, level).decide(view, random.Random(seed))
 
 
-def suggest(game: str, view: Any, seed: int = 0) -> Decision[Any]:
-    """The hint for a player: what the ``normal`` level would do, and why."""
-    return choose(game, "normal", view, seed)
+def suggest(game: str, view: Any, seed: int = 0) -> Advice:
+    """The Hint for a player: the best action the site knows from ``view`` and why.
+
+    That is the game's review analysis of the decision (:func:`cardavia.bots.analysis.advise`),
+    which the review of the same decision repeats when given the same ``seed`` (the table's review
+    seed of that decision: :func:`cardavia.bots.review.decision_seed`), beside the ``normal``
+    level's move where that differs (the rule of thumb). Where there is no choice, or the game gives
+    no analyst, it is what the ``normal`` level plays and why.
+    """
+    from cardavia.bots.analysis import advise
+    from cardavia.bots.review import rule_of_thumb
+
+    if not list(view.legal):
+        raise ValueError("the seat has no legal action: it is not its turn")
+    try:
+        analyst = analyst_for(game)
+    except NoReview:
+        analyst = None
+    if analyst is not None and analyst.is_decision(view):
+        advice = advise(analyst, view, seed, rule_of_thumb(game, view))
+        if advice is not None:
+            return advice
+    decision = choose(game, "normal", view, seed)
+    return Advice(decision.action, decision.reason)

@@ -2,31 +2,24 @@
 
 Generic over the game protocol. For each decision of the seat (a turn with a real choice: forced
 turns are skipped), the deal is replayed to that moment and the seat's **view** is taken from the
-engine, never the state: the game's :class:`Analyst` samples the pieces that view hides (the same
-determinization the ``hard`` bot uses) and plays every legal alternative out on each sample with the
-``hard`` bot's play-out policy in every seat. All alternatives meet the same samples and the same
-per-sample seeds (common random numbers), so the differences between them are paired and tight.
+engine, never the state, and analysed (:func:`cardavia.bots.analysis.analyse`: the game's
+:class:`Analyst` samples the pieces that view hides, as the ``hard`` bot does, and plays every legal
+alternative out on each sample; an :class:`ExactAnalyst` gives each alternative's exact value). The
+analysis is the one the table's Hint asks for at that decision (the same view and the same seed,
+:func:`decision_seed`), so the review's best is what the Hint said there.
 
-Per decision: ``loss`` = best mean − chosen mean (points, ≥ 0), its 95 % Student interval from the
-paired differences, and a label that is earned only when the interval's **lower** bound clears the
-label's threshold (``Thresholds``, per game; docs/review.md says how they were chosen):
+Per decision: ``loss`` = best mean − chosen mean (points, ≥ 0) on the samples both met, its 95 %
+Student interval from the paired differences (exact: ``[loss, loss]``), and a label earned only when
+the interval's **lower** bound clears the label's threshold, in points per stake of the seat and as
+a share of what the decision put at stake (:meth:`Thresholds.label`; docs/review.md):
 
-- ``best``: the chosen action has the best mean;
-- ``blunder`` / ``mistake`` / ``inaccuracy``: the lower bound is at least that threshold;
+- ``best``: the chosen action is the analysis's best;
+- ``blunder`` / ``mistake`` / ``inaccuracy``: the lower bound reaches that label's threshold;
 - ``good``: anything else (the loss may be noise, or small).
 
-Sampling is sequential and deterministic: screen every alternative on ``screen`` samples, keep the
-chosen one and the ``keep`` best for the rest, and stop after ``min_samples`` once the label can no
-longer change (the interval straddles no threshold), else at ``max_samples``. No clock is read, so a
-review is a function of the record, the seat and the seed.
-
-A game whose decisions can be valued exactly (a few alternatives, each worth an expectation that
-can be enumerated) gives an :class:`ExactAnalyst` instead: :meth:`ExactAnalyst.exact` answers every
-alternative's exact expected net points from the seat's view, and whom they are computed against;
-nothing is sampled, so the seed and the cap on samples play no part, the loss is exact, its
-``ci95`` is ``[loss, loss]`` and its label is the threshold the loss itself reaches
-(:func:`review_exact`). The review says so: each decision lists every alternative's value
-(``options``) and ``against``.
+Where the chosen action is not the best, its loss is measured on after the analysis, the two alone,
+until its label can no longer change and it is known to ±``precision`` (else ``max_samples``). No
+clock is read, so a review is a function of the record, the seat and the seed.
 
 Each game's bots package exports ``ANALYST`` (see :func:`cardavia.bots.registry.analyst_for`).
 """
@@ -36,12 +29,28 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
+from typing import Any, NamedTuple
 
+from cardavia.bots.analysis import (
+    LABELS,
+    Analysis,
+    Analyst,
+    Exact,
+    ExactAnalyst,
+    Sampling,
+    Thresholds,
+    Values,
+    analyse,
+    capped,
+    diff_interval,
+    explain,
+    foil,
+    stakes_of,
+)
 from cardavia.bots.base import Reason
 from cardavia.bots.stats import mean_interval
 from cardavia.games.errors import GameError, RecordError
@@ -50,124 +59,26 @@ from cardavia.games.protocol import acting_seats
 from cardavia.games.registry import get_game
 from cardavia.games.replay import ReplayRejected, replay_record
 
-LABELS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
+__all__ = [
+    "LABELS",
+    "Analyst",
+    "DecisionReview",
+    "Exact",
+    "ExactAnalyst",
+    "Option",
+    "Review",
+    "ReviewError",
+    "Sampling",
+    "Thresholds",
+    "biggest_losses",
+    "capped",
+    "decision_seed",
+    "review_decision",
+    "review_record",
+    "review_text",
+]
+
 EXACT_DIGITS = 6  # an exact review's figures are written to a millionth of a point (sampled: 0.01)
-
-
-@dataclass(frozen=True)
-class Thresholds:
-    """Points a decision's loss must clear (by its interval's lower bound) to earn each label."""
-
-    inaccuracy: float
-    mistake: float
-    blunder: float
-
-    def label(self, low: float) -> str:
-        """The worst label whose threshold ``low`` reaches, else ``good``."""
-        if low >= self.blunder:
-            return "blunder"
-        if low >= self.mistake:
-            return "mistake"
-        if low >= self.inaccuracy:
-            return "inaccuracy"
-        return "good"
-
-    def as_tuple(self) -> tuple[float, float, float]:
-        return (self.inaccuracy, self.mistake, self.blunder)
-
-
-@dataclass(frozen=True)
-class Sampling:
-    """How many samples a decision gets (see the module docstring)."""
-
-    screen: int  # every alternative is played on this many samples
-    keep: int  # ... then only the chosen one and this many best go on
-    min_samples: int
-    max_samples: int
-    batch: int = 16  # how often the stopping rule is checked
-    precision: float = math.inf  # points: sample on until the loss's interval is this tight (±)
-
-
-class Analyst(Protocol):
-    """What a game provides for its reviews (``ANALYST`` in its bots package)."""
-
-    thresholds: Thresholds
-    sampling: Sampling
-    # Raised whenever a change would give a stored review other figures (the play-outs, the
-    # sampling, the thresholds): a review stored by an earlier version is done again when asked.
-    version: int
-
-    def is_decision(self, view: Any) -> bool:
-        """Whether the seat has a real choice (False for a forced turn)."""
-        ...
-
-    def prepare(self, view: Any) -> Any:
-        """What the sampler and the play-outs need from the view, worked out once per decision."""
-        ...
-
-    def sample(self, prepared: Any, rng: random.Random) -> Any | None:
-        """One guess of every hidden piece consistent with the view, or None if none was found."""
-        ...
-
-    def outcome(self, prepared: Any, world: Any, action: Any, rng: random.Random) -> float:
-        """The seat's net points when it plays ``action`` in ``world`` and the deal is played out."""
-        ...
-
-    def key(self, action: Any) -> Hashable:
-        """Actions with one key are the same choice for the play-outs (e.g. equal cards of two suits)."""
-        ...
-
-    def describe(self, action: Any) -> Reason:
-        """``action`` named as a move to make ("play Heaven 6-6 face up"), a hint reason of the game:
-        the replay says the better move with it, in the player's language."""
-        ...
-
-    def reason(self, view: Any, action: Any, chosen: Any, samples: int, mean: float) -> Reason:
-        """Why ``action`` (the review's best) is better than ``chosen``, in a player's words: what it
-        wins, keeps or risks, as the bots' hint reasons say it (the figures are the review's own)."""
-        ...
-
-
-@dataclass(frozen=True)
-class Exact:
-    """Every alternative of a decision with its exact expected net points for the seat, and whom
-    the values are computed against (the other seats' play the values assume)."""
-
-    values: tuple[tuple[Any, float], ...]  # (action, expected net points), in the view's legal order
-    against: Reason  # says whom the values are computed against ("against Normal at every other seat")
-
-
-@runtime_checkable
-class ExactAnalyst(Protocol):
-    """What a game provides for its reviews when each decision can be valued exactly (``ANALYST``
-    in its bots package, in place of a sampling :class:`Analyst`): told apart by its ``exact``."""
-
-    thresholds: Thresholds  # a label is earned when the (exact) loss reaches its threshold
-    version: int  # as Analyst.version: raised whenever a stored review's figures would change
-
-    def is_decision(self, view: Any) -> bool:
-        """Whether the seat has a real choice (False for a forced turn)."""
-        ...
-
-    def exact(self, view: Any) -> Exact:
-        """Every legal action of ``view`` (at least one of each key) with its exact expected net
-        points for the seat, computed from the view alone, and whom they are computed against."""
-        ...
-
-    def choice(self, view: Any, action: Any) -> Hashable:
-        """Which choice of ``view`` ``action`` makes: actions with one choice are the same (two ways
-        of writing one move, or alike pieces), and a record's action is matched to its value by it."""
-        ...
-
-    def describe(self, view: Any, action: Any) -> Reason:
-        """``action`` named as a move to make from ``view``, a hint reason of the game (as
-        Analyst.describe)."""
-        ...
-
-    def reason(self, view: Any, action: Any, chosen: Any, value: float) -> Reason:
-        """Why ``action`` (the review's best, worth ``value``) is better than ``chosen``, in a
-        player's words (as Analyst.reason; the figures are the review's own)."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -203,14 +114,17 @@ class DecisionReview:
     label: str
     samples: int
     spread: float  # best mean − worst mean over the alternatives: what was at stake
-    reason: Reason  # why the best is best (the bot's short reason)
+    reason: Reason  # why the best is best, in the game's words (what the Hint says there)
     alternatives: int
     better: Reason | None = None  # the best action named as a move (see Analyst.describe)
     mean: float = 0.0  # the best action's mean outcome over the samples (the chosen one's is mean − loss)
     # an exact review's (ExactAnalyst): every alternative (action JSON, its exact value, it named
-    # as a move) and whom the values are computed against; a sampled review has neither
+    # as a move), best first, and whom the values are computed against; a sampled review has neither
     options: tuple[Option, ...] = ()
     against: Reason | None = None
+    values: Values | None = (
+        None  # the figures of why: the best beside the chosen move (or whom the Hint set it beside)
+    )
 
     def to_json(self, full: bool = False) -> dict[str, Any]:
         """The contract's object; ``full`` adds what the replay page shows (reason, samples, spread).
@@ -237,6 +151,8 @@ class DecisionReview:
             )
             if self.better is not None:
                 out["better"] = self.better.to_json()
+            if self.values is not None:
+                out["values"] = self.values.to_json()
         return out
 
 
@@ -255,6 +171,11 @@ class Review:
     @property
     def points_lost(self) -> float:
         return round(math.fsum(d.loss for d in self.decisions), EXACT_DIGITS if self.exact else 2)
+
+    @property
+    def stake(self) -> float:
+        """What the seat's choices could swing: the best less the worst alternative, summed."""
+        return round(math.fsum(d.spread for d in self.decisions), EXACT_DIGITS if self.exact else 2)
 
     @property
     def accuracy(self) -> float:
@@ -279,6 +200,7 @@ class Review:
             "summary": self.summary(),
         }
         if full:
+            out["summary"]["stake"] = self.stake
             out["losses"] = [d.index for d in biggest_losses(self)]  # what the page lists, in order
             out["seed"] = self.seed
             out["version"] = self.version
@@ -294,7 +216,8 @@ class ReviewError(GameError):
 
 
 def decision_seed(seed: int, index: int) -> int:
-    """The generator seed of the decision at record index ``index`` (independent of the truth)."""
+    """The generator seed of the decision at record index ``index`` (independent of the truth): the
+    review's, and the Hint's at that decision of a table (``seed`` is the table's review seed)."""
     return random.Random(f"review:{seed}:{index}").getrandbits(62)
 
 
@@ -302,172 +225,107 @@ def _round(x: float, digits: int = 2) -> float:
     return round(x, digits) + 0.0  # no "-0.0" in the JSON
 
 
-def capped(sampling: Sampling, max_samples: int | None) -> Sampling:
-    """``sampling`` with at most ``max_samples`` samples a decision (a quicker, rougher review)."""
-    if max_samples is None or max_samples >= sampling.max_samples:
-        return sampling
-    n = max(2, max_samples)
-    return replace(
-        sampling,
-        screen=min(sampling.screen, n),
-        min_samples=min(sampling.min_samples, n),
-        max_samples=n,
-        batch=min(sampling.batch, n),
-    )
-
-
 def review_decision(
-    analyst: Analyst,
+    analyst: Analyst | ExactAnalyst,
     game: Any,
     view: Any,
     chosen: Any,
     index: int,
     seed: int,
     max_samples: int | None = None,
+    rule: Any | None = None,
 ) -> DecisionReview | None:
-    """Price ``chosen`` among the legal actions of ``view``; None if no sample could be drawn."""
-    prepared = analyst.prepare(view)
-    chosen_key = analyst.key(chosen)
-    alts: list[Any] = [chosen]
-    seen = {chosen_key}
-    for a in view.legal:
-        k = analyst.key(a)
-        if k not in seen:
-            seen.add(k)
-            alts.append(a)
-    values: list[list[float]] = [[] for _ in alts]
-    live = list(range(len(alts)))
-    sp = capped(analyst.sampling, max_samples)
-    th = analyst.thresholds.as_tuple()
-    rng = random.Random(decision_seed(seed, index))
-    n = 0
-    while n < sp.max_samples:
-        world = None
-        for _ in range(4):
-            world = analyst.sample(prepared, rng)
-            if world is not None:
-                break
-        if world is None:
-            break
-        play_seed = rng.getrandbits(62)
-        for i in live:
-            values[i].append(analyst.outcome(prepared, world, alts[i], random.Random(play_seed)))
-        n += 1
-        if n == sp.screen and len(live) > sp.keep + 1:
-            ranked = sorted(live[1:], key=lambda i: -math.fsum(values[i]))
-            live = [0, *sorted(ranked[: sp.keep])]
-        if n >= sp.min_samples and n % sp.batch == 0:
-            best = _best(values, live, n)
-            # an alternative whose whole interval lies below the leader's is out: its samples go to
-            # the close ones (the chosen action always stays: its loss is what is measured)
-            live = [i for i in live if i in (0, best) or _diff_interval(values, i, best, n)[1] >= 0.0]
-            if _settled(values, live, best, n, th, sp.precision):
-                break
-    if n == 0:
+    """Price ``chosen`` among the legal actions of ``view``; None if no sample could be drawn.
+
+    ``rule``: the rule of thumb's action there (the ``normal`` level's): where ``chosen`` is the
+    best, the reason sets the best beside it, or beside the next best, as the Hint did."""
+    a = analyse(analyst, view, decision_seed(seed, index), max_samples, rule)
+    if a is None:
         return None
-    best = _best(values, live, n)
-    means = [math.fsum(values[i][:n]) / n for i in live]
-    loss = math.fsum(values[best][:n]) / n - means[0]
-    lo, hi = _interval(values, best, n)
-    label = "best" if best == 0 else analyst.thresholds.label(lo)
-    best_action = alts[best]
+    mine = a.find(chosen)
+    lo = hi = loss = 0.0
+    if mine != a.best:
+        lo, hi = _measure(a, mine)
+        diffs = a.paired(a.best, mine)
+        loss = math.fsum(diffs) / len(diffs)
+        if loss <= 0.0:
+            # an equally good choice loses nothing (exact), nor one that measured on does as well
+            # as the best on the same samples (the analysis had it behind by chance): it is a best
+            a.best = mine
+    best = a.best
+    digits = EXACT_DIGITS if a.exact else 2
+    if mine == best:
+        loss, lo, hi, label = 0.0, 0.0, 0.0, "best"
+        other, versus = foil(a, rule)
+    else:
+        label = analyst.thresholds.label(lo, a.spread(), stakes_of(analyst, view))
+        other, versus = mine, "yours"
+    reason, figures = explain(a, other, versus)
+    b = a.candidates[best]
     return DecisionReview(
         index=index,
         chosen=game.action_to_json(chosen),
-        best=game.action_to_json(best_action),
-        loss=_round(max(loss, 0.0)),
-        ci95=(_round(lo), _round(hi)),
+        best=game.action_to_json(chosen if mine == best else b.action),
+        loss=_round(loss, digits),
+        ci95=(_round(lo, digits), _round(hi, digits)),
         label=label,
-        samples=n,
-        spread=_round(max(means) - min(math.fsum(v) / len(v) for v in values if v)),
-        reason=analyst.reason(view, best_action, chosen, n, math.fsum(values[best][:n]) / n),
-        alternatives=len(alts),
-        better=analyst.describe(best_action),
-        mean=_round(math.fsum(values[best][:n]) / n),
+        samples=0 if a.exact else max(len(b.values), len(a.candidates[mine].values)),
+        spread=_round(a.spread(), digits),
+        reason=reason,
+        alternatives=len(a.candidates),
+        better=None if mine == best else a.describe(best),
+        mean=_round(b.mean(), digits),
+        options=_options(a, game, mine) if a.exact else (),
+        against=a.against,
+        values=figures,
     )
 
 
-def review_exact(analyst: ExactAnalyst, game: Any, view: Any, chosen: Any, index: int) -> DecisionReview:
-    """Price ``chosen`` among the legal actions of ``view`` by their exact values (no sampling).
+def _measure(a: Analysis, mine: int) -> tuple[float, float]:
+    """The interval of the chosen candidate's loss against the best: exact, or on the samples the
+    best met and on, the two alone, until the loss's label can no longer change and it is known
+    to ±precision (else at ``max_samples``)."""
+    best = a.best
+    if a.exact:
+        loss = a.candidates[best].values[0] - a.candidates[mine].values[0]
+        return (loss, loss)
+    sp = a.sampling
+    assert sp is not None
+    a.extend(mine, len(a.candidates[best].values))
+    th = tuple(t * stakes_of(a.analyst, a.view) for t in a.analyst.thresholds.as_tuple())
+    while True:
+        lo, hi = diff_interval(a.paired(best, mine))
+        n = len(a.paired(best, mine))
+        settled = not any(lo < t <= hi for t in th) and (hi - lo) / 2.0 <= sp.precision
+        if settled or n >= sp.max_samples:
+            return (lo, hi)
+        if a.more([best, mine], min(sp.batch, sp.max_samples - n)) == 0:
+            return (lo, hi)
 
-    Alternatives that make one choice are one (the first listed stands for them); the best is the highest
-    value, a tie going to the chosen action, so an equally good choice loses nothing. The loss is
-    exact: ``ci95`` is ``[loss, loss]``, and the label is the one whose threshold the loss reaches.
-    """
-    exact = analyst.exact(view)
-    alts: dict[Hashable, tuple[Any, float]] = {}
-    for action, value in exact.values:
-        alts.setdefault(analyst.choice(view, action), (action, float(value)))
-    chosen_key = analyst.choice(view, chosen)
-    if chosen_key not in alts:
-        raise ValueError(f"the chosen action {chosen!r} is not among the values of the view's legal actions")
-    mine = alts[chosen_key][1]
-    best_key = max(alts, key=lambda k: (alts[k][1], k == chosen_key))
-    best_action, best = alts[best_key]
-    loss = _round(best - mine, EXACT_DIGITS) if best_key != chosen_key else 0.0
-    low = min(value for _, value in alts.values())
-    return DecisionReview(
-        index=index,
-        chosen=game.action_to_json(chosen),
-        best=game.action_to_json(chosen if best_key == chosen_key else best_action),
-        loss=loss,
-        ci95=(loss, loss),
-        label="best" if best_key == chosen_key else analyst.thresholds.label(best - mine),
-        samples=0,
-        spread=_round(best - low, EXACT_DIGITS),
-        reason=analyst.reason(view, best_action, chosen, best),
-        alternatives=len(alts),
-        better=None if best_key == chosen_key else analyst.describe(view, best_action),
-        mean=_round(best, EXACT_DIGITS),
-        options=tuple(
-            Option(
-                game.action_to_json(action),
-                _round(value, EXACT_DIGITS),
-                analyst.describe(view, action),
-                key == chosen_key,
-                key == best_key,
-            )
-            for key, (action, value) in alts.items()
-        ),
-        against=exact.against,
+
+def _options(a: Analysis, game: Any, mine: int) -> tuple[Option, ...]:
+    """Every choice of an exact analysis with its value, the best first (ties in the legal order)."""
+    order = sorted(range(len(a.candidates)), key=lambda i: (-a.candidates[i].values[0], i))
+    return tuple(
+        Option(
+            game.action_to_json(a.candidates[i].action),
+            _round(a.candidates[i].values[0], EXACT_DIGITS),
+            a.describe(i),
+            i == mine,
+            i == a.best,
+        )
+        for i in order
     )
 
 
-def _best(values: list[list[float]], live: list[int], n: int) -> int:
-    # ties go to the chosen action (index 0), then to the first in the legal order
-    return max(live, key=lambda i: (round(math.fsum(values[i][:n]), 9), i == 0, -i))
+def rule_of_thumb(game_id: str, view: Any) -> Any | None:
+    """What the ``normal`` level plays from ``view`` (the rule of thumb the Hint and the review set
+    the best beside where they differ), None where it has nothing to play."""
+    from cardavia.bots.registry import get_bot
 
-
-def _diff_interval(values: list[list[float]], a: int, b: int, n: int) -> tuple[float, float]:
-    """The 95 % interval of the mean of (alternative ``a`` − alternative ``b``) over the n samples."""
-    diffs = [values[a][j] - values[b][j] for j in range(n)]
-    if all(d == diffs[0] for d in diffs):  # no spread: the difference is certain
-        return (diffs[0], diffs[0])
-    iv = mean_interval(diffs)
-    return (iv.low, iv.high)
-
-
-def _interval(values: list[list[float]], best: int, n: int) -> tuple[float, float]:
-    if best == 0:
-        return (0.0, 0.0)
-    return _diff_interval(values, best, 0, n)
-
-
-def _settled(
-    values: list[list[float]],
-    live: list[int],
-    best: int,
-    n: int,
-    thresholds: tuple[float, float, float],
-    precision: float,
-) -> bool:
-    """Whether more samples would no longer matter: the label is fixed and the loss is known to
-    ``precision`` points (half the interval's width), or the chosen action leads and no other can
-    beat it by ``precision`` or more."""
-    if best == 0:
-        return all(_diff_interval(values, i, 0, n)[1] < precision for i in live if i != 0)
-    lo, hi = _diff_interval(values, best, 0, n)
-    return not any(lo < t <= hi for t in thresholds) and (hi - lo) / 2.0 <= precision
+    if not list(view.legal):
+        return None
+    return get_bot(game_id, "normal").decide(view, random.Random(0)).action
 
 
 def review_record(
@@ -480,8 +338,7 @@ def review_record(
     max_samples: int | None = None,
 ) -> Review:
     """Review every decision of ``seat`` in a finished record (by sampling, or exactly where the
-    game's profile says its analyst is exact, ``Review.EXACT``, an :class:`ExactAnalyst`: then
-    ``seed`` and ``max_samples`` play no part). ``analyst``: the game's own by default.
+    game's analyst is an :class:`ExactAnalyst`: then ``seed`` and ``max_samples`` play no part).
 
     Raises :class:`ReplayRejected` for a record ``cardavia replay`` rejects, and
     :class:`ReviewError` for an unfinished record or a seat the game does not have. ``progress``
@@ -507,18 +364,16 @@ def review_record(
             if analyst.is_decision(view):
                 todo.append((index, view, action))
         deal.apply(action)
-    exact = game.profile.review is ReviewKind.EXACT
     out = []
     for done, (index, view, action) in enumerate(todo):
-        if exact:  # the profile says which kind of analyst the game's is (the registry checks it)
-            d: DecisionReview | None = review_exact(cast(ExactAnalyst, analyst), game, view, action, index)
-        else:
-            d = review_decision(cast(Analyst, analyst), game, view, action, index, seed, max_samples)
+        rule = rule_of_thumb(outcome.game, view)
+        d = review_decision(analyst, game, view, action, index, seed, max_samples, rule)
         if d is not None:
             out.append(d)
         if progress:
             progress(done + 1, len(todo))
     thresholds = analyst.thresholds.as_tuple()
+    exact = game.profile.review is ReviewKind.EXACT  # the registry holds it to the analyst's kind
     return Review(outcome.game, seat, tuple(out), seed, thresholds, analyst.version, exact)
 
 

@@ -55,6 +55,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cardavia.bots.analysis import Advice
 from cardavia.bots.base import Decision
 from cardavia.metrics import bot_decision
 from cardavia.service.moments import delay_to_write
@@ -263,6 +264,26 @@ class BotDriver:
             log.warning("bot process pool broke; starting a new one")
             self._pool = None
             return await loop.run_in_executor(self._executor(), self.think, game, level, view, seed)
+
+    async def advise(self, game: str, view: Any, seed: int) -> Advice:
+        """The Hint for ``view`` (:func:`cardavia.bots.registry.suggest`), worked out in the bots'
+        pool as their decisions are."""
+        from cardavia.bots.registry import suggest
+
+        started = time.perf_counter()
+        pool = self._executor()
+        try:
+            if pool is None:
+                return suggest(game, view, seed)
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(pool, suggest, game, view, seed)
+            except BrokenProcessPool:
+                log.warning("bot process pool broke; starting a new one")
+                self._pool = None
+                return await loop.run_in_executor(self._executor(), suggest, game, view, seed)
+        finally:
+            bot_decision(game, "hint", time.perf_counter() - started)
 
     def _plan(self, table_id: str, fresh: bool) -> _Plan | None:
         """The next server step of ``table_id`` (in a store thread). ``fresh``: read the log; else

@@ -55,6 +55,14 @@ def review_seed(table_seed: int, deal_no: int) -> int:
     return derive(table_seed, "review", deal_no)
 
 
+def hint_seed(table_seed: int, deal_no: int, index: int) -> int:
+    """The seed of the Hint at the decision of record index ``index`` of deal ``deal_no``: the one
+    the review of that deal analyses the decision with, so the Hint is the review's best there."""
+    from cardavia.bots.review import decision_seed
+
+    return decision_seed(review_seed(table_seed, deal_no), index)
+
+
 def outdated(job: ReviewJob) -> bool:
     """Whether a done job's review was made by an earlier version of its game's analyst: its figures
     may no longer hold, so it is offered and done again."""

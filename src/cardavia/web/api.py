@@ -33,8 +33,7 @@ from cardavia.service.errors import NotFound, Stale, TableError
 from cardavia.service.limits import RateLimit
 from cardavia.service.offload import Offload
 from cardavia.service.payload import table_out
-from cardavia.service.reviews import ReviewService
-from cardavia.service.seeds import derive
+from cardavia.service.reviews import ReviewService, hint_seed
 from cardavia.service.state import HUMAN, TableState, host_seat, seat_of
 from cardavia.service.tables import TableService
 from cardavia.store.db import StoreUnavailable
@@ -203,6 +202,10 @@ class CreatedOut(TableOut):
 class HintOut(BaseModel):
     action: dict[str, Any]
     reason: dict[str, Any]
+    # the action said as a move, and the figures of why (the best's average beside the rule of
+    # thumb's move, or the next best's): absent where there was no choice to analyse
+    move: dict[str, Any] | None = None
+    values: dict[str, Any] | None = None
 
 
 class HistoryItem(BaseModel):
@@ -698,7 +701,8 @@ async def rematch(table_id: TableId, request: Request) -> Any:
 
 @router.get("/tables/{table_id}/hint", response_model=HintOut, responses=ERRORS)
 async def hint(table_id: TableId, request: Request) -> Any:
-    """What the ``normal`` bot would play from this browser's seat's view, and why."""
+    """The best move the site knows from this browser's seat's view, and why: the analysis the
+    review of this deal makes of this decision (the same seed), so the two agree."""
     rt = runtime(request)
     owner = _owner_or_404(request)
 
@@ -711,14 +715,20 @@ async def hint(table_id: TableId, request: Request) -> Any:
                     Stale("not-your-turn", "it is not your turn", state), owner=owner
                 )
                 return None, 0, None, refused
-            return state, state.seq, state.deal.view(seat), None
+            # the decision's index in the deal's record: the review's seed of it
+            return state, state.seq - state.deal_start, state.deal.view(seat), None
 
-    state, seq, view, refused = await rt.offload.run(load)
+    state, index, view, refused = await rt.offload.run(load)
     if state is None:
         return refused
     record = state.record
-    decision = await rt.driver.decide(record.game, "normal", view, derive(record.seed, "hint", seq))
-    return {"action": state.game.action_to_json(decision.action), "reason": decision.reason.to_json()}
+    advice = await rt.driver.advise(record.game, view, hint_seed(record.seed, state.deal_no, index))
+    return {
+        "action": state.game.action_to_json(advice.action),
+        "reason": advice.reason.to_json(),
+        "move": None if advice.move is None else advice.move.to_json(),
+        "values": None if advice.values is None else advice.values.to_json(),
+    }
 
 
 def last_event_id(request: Request) -> int | None:

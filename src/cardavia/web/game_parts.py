@@ -72,7 +72,7 @@ class GameWeb:
 
     # The parameters that hold a code of something the game names in words, not a piece (a suit:
     # "s"), by parameter, each code's name: shown as ``{key}`` the code and ``{key_name}`` its name
-    # in the reader's language (Twenty-Nine's ``{led_name}``: "Hearts", "पान").
+    # in the reader's language (a led suit's ``{led_name}``: "Hearts", "पान").
     word_names: Mapping[str, Mapping[str, Msg]] = field(default_factory=dict)
 
     @property

@@ -22,6 +22,7 @@ from cardavia.games.registry import entry, get_game
 from cardavia.i18n.catalogs import translations
 from cardavia.i18n.languages import DEFAULT, by_code
 from cardavia.web import assets
+from cardavia.web.coach_text import COACH
 from cardavia.web.content import Msg, Plural
 from cardavia.web.game_parts import GameWeb, Offered
 from cardavia.web.render import translate
@@ -114,11 +115,11 @@ def page_data(code: str, web: GameWeb, path: str) -> dict[str, Any]:
         # the game's own script, loaded by table.js (which names no game)
         "module": assets.url(web.asset(web.script)),  # content-hashed, as every static file
         "lang": code,
-        "text": {**_texts(code, COMMON), **_texts(code, web.texts)},
         "seats": list(web.seats),  # each seat's name's key, the viewer's first (else the script's)
         # who plays with whom (each seat alone but in a partnership game): the status line says
         # whether the player's partner or the opponents are to act
         "teams": [list(team) for team in teams_of(get_game(t.game))],
+        "text": {**_texts(code, COMMON), **_texts(code, COACH), **_texts(code, web.texts)},
         "pieces": {piece: trans.pgettext(context, name) for piece, name in names.items()},
         "names": {name: trans.pgettext(context, name) for name in sorted(set(names.values()))},
         "points": piece_points(t.game),

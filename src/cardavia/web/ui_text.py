@@ -403,6 +403,11 @@ REPLAY: dict[str, Msg | Plural] = {
         "%(accuracy)s a percentage",
         "Points lost in all: %(points)s; accuracy %(accuracy)s.",
     ),
+    "review_totals_one": Msg(
+        "replay, among the figures of a review of one decision (where an accuracy means nothing): "
+        "%(points)s the points it lost, %(stake)s how far apart its best and worst choices lay (decimals)",
+        "Points lost: %(points)s; the best and the worst choice lay %(stake)s apart.",
+    ),
     "label_best": Msg("review label: the player's choice was the best found", "Best"),
     "label_good": Msg("review label: a choice with no clear loss", "Good"),
     "label_inaccuracy": Msg("review label: a choice that lost a little", "Inaccuracy"),

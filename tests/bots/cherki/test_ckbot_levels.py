@@ -143,7 +143,8 @@ def test_normal_defends_against_a_called_left_neighbour() -> None:
     assert decision.reason.params == {"card": "4c", "kind": "4"}
 
 
-def test_suggest_gives_normals_move_with_a_reason() -> None:
+def test_the_hint_calls_a_ready_hand_with_the_rule_of_thumb_s_reason() -> None:
+    # the analysis's best is Normal's call here, so the Hint says it in Normal's words
     deal = position(["9c", "9s", "9m", "7s", "7s", "7m", "5c", "5m"])
     decision = suggest("cherki", deal.view(0))
     assert decision.action.do == "call"

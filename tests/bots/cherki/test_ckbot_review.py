@@ -163,8 +163,10 @@ def test_the_reasons_say_what_the_better_move_keeps_or_makes_never_the_play_outs
             assert reason["id"] in HINTS and not reason["id"].startswith("search"), reason
             assert not {"rounds", "net"} & set(reason["params"]), reason
             if reason["id"] == "discard-keep":
-                # the card kept is the one the player discarded instead
-                assert reason["params"]["kept"] == d["chosen"]["card"], (d, reason)
+                # the card kept is the one the player discarded instead (where the player's discard
+                # was the best, the one the rule of thumb or the next best discards: the figures' other)
+                other = d["values"]["move"]["params"] if d["values"]["versus"] != "yours" else d["chosen"]
+                assert reason["params"]["kept"] == other["card"], (d, reason)
                 assert reason["params"]["card"] == d["best"]["card"], (d, reason)
     assert ids
 

@@ -110,10 +110,11 @@ def test_a_decision_lists_every_split_its_value_the_loss_and_the_label() -> None
         },
         abs=0.0005,
     )
+    # the best first: −0.4409, −0.5645 (the chosen 7/3), −1.0
     assert [(o["chosen"], o["best"]) for o in out["options"]] == [
         (False, True),
-        (False, False),
         (True, False),
+        (False, False),
     ]
     assert d.better is not None and d.better.text == "set 2-2+5-6 behind and 1-5+3-6 in front"
     assert d.reason.id == "best-ev-gain"
@@ -184,16 +185,24 @@ def test_cardavia_review_prints_every_split_and_against_whom(
     assert out[1] == "    Exact values in points a deal, against Normal at every other seat:"
     assert out[2:5] == [
         "    -0.4409  set 2-2+5-6 behind and 1-5+3-6 in front  (best)",
-        "    -1.0000  set 2-2+1-5 behind and 5-6+3-6 in front",
         "    -0.5645  set 5-6+1-5 behind and 2-2+3-6 in front  (chosen)",
+        "    -1.0000  set 2-2+1-5 behind and 5-6+3-6 in front",
     ]
-    assert out[-1] == "1 decisions, 0.1236 points lost, accuracy 77.9"  # 100 x (1 - 0.1236 / 0.5591)
+    # why: what the better split wins and risks, beside the player's, with the figures
+    assert out[5] == (
+        "    why: 2-2+5-6 behind and 1-5+3-6 in front win more on average than the strongest hand behind, "
+        "counting every hand the others may hold. On average −0.441 points a deal, against −0.565 for "
+        "your move. Against all the tiles it may meet, it wins 2% of the time and loses 46%; the other "
+        "choice wins 7% and loses 63%."
+    )
+    # one decision: no accuracy (all or nothing), how far its choices lay apart
+    assert out[-1] == "1 decision, 0.1236 points lost; its choices lay 0.5591 apart"
     assert main(["review", str(path), "--seat", "0", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     (d,) = got["decisions"]
     assert d["label"] == "mistake" and d["ci95"] == [d["loss"], d["loss"]]
     assert d["loss"] == pytest.approx(0.1236, abs=0.0005)
-    assert [o["value"] for o in d["options"]] == pytest.approx([-0.4409, -1.0, -0.5645], abs=0.0005)
+    assert [o["value"] for o in d["options"]] == pytest.approx([-0.4409, -0.5645, -1.0], abs=0.0005)
     assert d["against"]["text"].endswith("against Normal at every other seat")
 
 
@@ -225,3 +234,59 @@ def test_every_split_of_random_deals_matches_the_hard_level() -> None:
             values = dict((ANALYST.choice(view, a), v) for a, v in ANALYST.exact(view).values)
             assert values[ANALYST.choice(view, hard)] == max(values.values())
             assert split_of(view, hard) is not None
+
+
+def test_a_banker_s_loss_is_labelled_per_player_and_against_the_spread() -> None:
+    # the banker of deal 1336 holds 5-5 2-2 5-6 4-6: its three splits lie between −2.64 and −2.45 (its
+    # result is three players'); setting the worst gives away 0.195, 0.065 a player: a mistake by the
+    # spec's thresholds of a player's deal, not a blunder (it was one before the thresholds were per stake)
+    deal = GAME.new_deal(1336)
+    banker = deal.banker
+    view = deal.view(banker)
+    assert sorted(t.code for t in view.hand) == ["2-2", "4-6", "5-5", "5-6"]
+    values = {ANALYST.choice(view, a): (a, v) for a, v in ANALYST.exact(view).values}
+    worst, low = min(values.values(), key=lambda av: av[1])
+    high = max(v for _, v in values.values())
+    assert low == pytest.approx(-2.6425, abs=0.0001) and high == pytest.approx(-2.4478, abs=0.0001)
+    deal.apply(worst)
+    for seat in range(4):
+        if seat != banker:
+            deal.apply(deal.legal_actions_of(seat)[0])
+    (d,) = review_record(deal.to_record(), banker).decisions
+    assert d.loss == pytest.approx(0.1947, abs=0.0001) and d.spread == d.loss
+    assert ANALYST.stakes(view) == 3 and d.label == "mistake"
+    # the same loss and spread for a player (one stake) is a blunder
+    assert ANALYST.thresholds.label(d.loss, d.spread, 1) == "blunder"
+    # the options are listed best first, the chosen one last
+    assert [o.value for o in d.options] == sorted((o.value for o in d.options), reverse=True)
+    assert d.options[-1].chosen
+
+
+def test_alike_tiles_make_one_option_in_the_review_and_the_hint() -> None:
+    from cardavia.bots.registry import suggest
+
+    # 3-3 3-3 4-6 3-4: the partner of the first 3-3 is the other 3-3, or 4-6, or 3-4 (two partners
+    # that make the one split 3-3+4-6 / 3-3+3-4): two choices
+    view = view_of("3-3 3-3 4-6 3-4")
+    assert len(view.legal) == 2 and len(ANALYST.exact(view).values) == 2
+    advice = suggest("pai-gow", view, 0)
+    assert advice.values is not None and advice.values.versus == "next"
+    assert advice.reason.id == "pair-behind"  # the rule of thumb's own words: it keeps the pair behind
+    assert "the next best (set 3-3+4-6 behind and 3-3+3-4 in front)" in advice.values.text
+
+
+def test_the_random_level_draws_a_partner_one_in_three() -> None:
+    import random
+
+    from cardavia.bots.pai_gow import BOTS
+    from cardavia.games.pai_gow import legal_sets, split_identity
+
+    view = view_of("3-3 3-3 4-6 3-4")
+    picked = []
+    for seed in range(300):
+        drawn = random.Random(seed).choice(legal_sets(0, view.hand))
+        action = BOTS["random"].decide(view, random.Random(seed)).action
+        assert action in view.legal
+        assert split_identity(view.hand, action.hand) == split_identity(view.hand, drawn.hand)
+        picked.append(action.hand[1].code == "3-3")
+    assert 70 <= sum(picked) <= 130  # the pair behind about one time in three, not one in two

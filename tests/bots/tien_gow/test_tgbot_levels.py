@@ -38,12 +38,16 @@ def test_hint_names_the_tiles_it_is_about() -> None:
         assert seat is not None
         hint = suggest("tien-gow", deal.view(seat))
         assert hint.action in deal.view(seat).legal
-        codes = hint.reason.params.get("tiles")
-        assert codes and all(c in hint.reason.text for c in codes)
+        # the move is said with its tiles (where there was a choice, apart from why: as the review's
+        # better move; else in the rule of thumb's reason itself)
+        said = hint.move if hint.move is not None else hint.reason
+        codes = said.params.get("tiles")
+        assert codes and all(c in said.text for c in codes) and sorted(codes) == sorted(hint.action.codes)
         # the English text is the template filled in: the translators get the same id and params
-        template = HINTS[hint.reason.id]
-        fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
-        assert fields <= set(hint.reason.params)
+        for reason in (hint.reason, said):
+            template = HINTS[reason.id]
+            fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+            assert fields <= set(reason.params)
         deal.apply(hint.action)
 
 

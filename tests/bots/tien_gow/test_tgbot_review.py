@@ -104,8 +104,10 @@ def test_the_reasons_say_what_the_better_move_wins_or_keeps_never_the_play_outs_
             assert "{" not in reason["text"], reason
             if "kept" in reason["params"]:
                 # the tiles kept are the player's own move's tiles that the better move did not spend
+                # (where the player's was the best, those of the rule of thumb's or the next best)
+                other = d["chosen"] if d["values"]["versus"] == "yours" else d["values"]["move"]["params"]
                 assert reason["params"]["kept"], reason
-                assert all(code in d["chosen"]["tiles"] for code in reason["params"]["kept"]), (d, reason)
+                assert all(code in other["tiles"] for code in reason["params"]["kept"]), (d, reason)
                 assert all(code not in d["best"]["tiles"] for code in reason["params"]["kept"]), (d, reason)
                 kept_seen += 1
             # the figures the reasons no longer carry are in the decision itself

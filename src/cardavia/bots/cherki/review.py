@@ -35,9 +35,13 @@ class CherkiAnalyst:
 
     thresholds = Thresholds(inaccuracy=10.0, mistake=25.0, blunder=50.0)
     # 2: the play-outs call a ready hand that kept its call back (docs/review.md); 3: the reasons say
-    # what the better move keeps or makes, no longer the play-outs' figures
-    version = 3
-    sampling = Sampling(screen=24, keep=4, min_samples=48, max_samples=1536, batch=24, precision=5.0)
+    # what the better move keeps or makes, no longer the play-outs' figures; 4: the best is the
+    # Hint's (found before the chosen move is measured, on at most 768 samples), the labels weigh
+    # the loss against the decision's spread, the reasons come with their figures
+    version = 4
+    sampling = Sampling(
+        screen=24, keep=4, min_samples=48, max_samples=1536, batch=24, precision=5.0, choose_samples=768
+    )
 
     def is_decision(self, view: CherkiView) -> bool:
         # a called hand's turn plays itself; one legal action is no choice either

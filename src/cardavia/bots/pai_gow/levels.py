@@ -87,7 +87,8 @@ def hard_reason(best: Valued, valued: Sequence[Valued]) -> Reason:
     if normal.ev < best.ev:
         params["gain"] = round(float(best.ev - normal.ev), 4)
         return make_reason(HINTS, "best-ev-gain", params, shown)
-    params["count"] = len(valued)
+    # the distinct splits (alike tiles can make two partners one split)
+    params["count"] = sum(not any(v.split.same_as(w.split) for w in valued[:i]) for i, v in enumerate(valued))
     return make_reason(HINTS, "best-ev", params, shown, COUNTS)
 
 

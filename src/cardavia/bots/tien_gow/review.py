@@ -35,8 +35,13 @@ class TienGowAnalyst:
     """Reviews Tien Gow decisions; thresholds and sampling are explained in docs/review.md."""
 
     thresholds = Thresholds(inaccuracy=1.0, mistake=3.0, blunder=6.0)
-    version = 2  # 2: the reasons say what the better move wins or keeps, not the play-outs' figures
-    sampling = Sampling(screen=32, keep=6, min_samples=64, max_samples=768, batch=32, precision=0.5)
+    # 2: the reasons say what the better move wins or keeps, not the play-outs' figures; 3: the best
+    # is the Hint's (found before the chosen move is measured, on at most 384 samples), the labels
+    # weigh the loss against the decision's spread, the reasons come with their figures
+    version = 3
+    sampling = Sampling(
+        screen=32, keep=6, min_samples=64, max_samples=768, batch=32, precision=0.5, choose_samples=384
+    )
 
     def is_decision(self, view: View) -> bool:
         # one legal play is no choice (what the bots call "the only legal play")

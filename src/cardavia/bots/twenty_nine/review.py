@@ -38,7 +38,9 @@ class TwentyNineAnalyst:
 
     # in net game points a deal: a deal made or failed at single stakes swings 2 between the teams
     thresholds = Thresholds(inaccuracy=0.1, mistake=0.25, blunder=0.5)
-    version = 1
+    # 2: the best is the Hint's (found before the chosen move is measured), the labels weigh the
+    # loss against the decision's spread, the reasons come with their figures
+    version = 2
     sampling = Sampling(screen=24, keep=3, min_samples=48, max_samples=384, batch=24, precision=0.1)
 
     def is_decision(self, view: TwentyNineView) -> bool:

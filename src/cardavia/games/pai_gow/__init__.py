@@ -22,7 +22,7 @@ The tiles are the shared set of Chinese dominoes (:mod:`cardavia.games.packs.dom
 from __future__ import annotations
 
 from cardavia.games.pai_gow.actions import SetHand, make_set, set_from_json
-from cardavia.games.pai_gow.deal import PaiGowDeal, legal_sets
+from cardavia.games.pai_gow.deal import PaiGowDeal, distinct_sets, legal_sets, split_identity
 from cardavia.games.pai_gow.game import GAME, PaiGow
 from cardavia.games.pai_gow.hands import (
     HandKey,
@@ -58,6 +58,7 @@ __all__ = [
     "beats",
     "class_of",
     "describe_key",
+    "distinct_sets",
     "key_of",
     "key_table",
     "legal_sets",
@@ -68,6 +69,7 @@ __all__ = [
     "set_from_json",
     "single_rank",
     "sort_tiles",
+    "split_identity",
     "splits_of",
     "tile",
 ]

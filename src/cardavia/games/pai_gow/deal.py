@@ -27,13 +27,38 @@ def _fail(code: str, **params: Any) -> IllegalAction:
 
 
 def legal_sets(seat: int, hand: Sequence[Tile]) -> tuple[SetHand, ...]:
-    """The three splits of ``hand`` as sets: its first tile with each partner, naming that hand.
+    """The three partners of ``hand``'s first tile, each as the set naming that hand.
 
-    The spec's "three splits (the partner of any one tile)": where alike tiles make two of them
-    alike, both stay listed (both are legal), so that a uniform choice among the legal sets is a
-    uniform choice of partner, as the spec's Random figure counts it.
+    The spec's "three splits (the partner of any one tile)": where alike tiles make two of them the
+    same split, both are here (a uniform choice of partner, as the spec's Random figure counts it);
+    the seat's legal list names each split once (:func:`distinct_sets`).
     """
     return tuple(SetHand(seat, sort_tiles((hand[0], hand[i]))) for i in (1, 2, 3))
+
+
+def split_identity(hand: Sequence[Tile], named: Sequence[Tile]) -> frozenset[tuple[str, ...]]:
+    """The split that naming ``named`` (two of ``hand``'s tiles) makes, as its two hands' codes: two
+    sets that make the same split (alike tiles named either way) have one identity."""
+    rest = Counter(t.code for t in hand)
+    rest.subtract(t.code for t in named)
+    return frozenset((tuple(sorted(t.code for t in named)), tuple(sorted(rest.elements()))))
+
+
+def distinct_sets(seat: int, hand: Sequence[Tile]) -> tuple[SetHand, ...]:
+    """The seat's legal list: each split of ``hand`` once, as :func:`legal_sets` names it first.
+
+    Alike tiles can make two partners the same split ({6-6, 6-6, 1-1, 1-1}: two splits, not
+    three); the other way of naming it stays legal (``apply`` takes it, a record may hold it), but
+    it is not listed twice: a table, a bot or a review sees each choice once.
+    """
+    out: list[SetHand] = []
+    seen: set[frozenset[tuple[str, ...]]] = set()
+    for s in legal_sets(seat, hand):
+        identity = split_identity(hand, s.hand)
+        if identity not in seen:
+            seen.add(identity)
+            out.append(s)
+    return tuple(out)
 
 
 class PaiGowDeal:
@@ -74,10 +99,11 @@ class PaiGowDeal:
         return self._splits[seat] is not None
 
     def legal_actions_of(self, seat: int) -> tuple[SetHand, ...]:
-        """``seat``'s three legal sets (see :func:`legal_sets`) while it has not set, else none."""
+        """``seat``'s legal sets, each split once (:func:`distinct_sets`: two or three) while it has
+        not set, else none."""
         if self._splits[seat] is not None:
             return ()
-        return legal_sets(seat, self._hands[seat])
+        return distinct_sets(seat, self._hands[seat])
 
     def legal_actions(self) -> tuple[SetHand, ...]:
         """The legal sets of :meth:`to_act` (see :meth:`legal_actions_of` for any other seat)."""

@@ -103,7 +103,8 @@ def showing(seat: int, split: Split, banker: int, banker_split: Split, options: 
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """The view of ``seat``. ``legal`` is its three splits (as sets) while it has not set, else empty.
+    """The view of ``seat``. ``legal`` is its splits (as sets), each once, while it has not set,
+    else empty.
 
     ``split`` is the seat's own split once it has set; ``set`` says which seats have set;
     ``choices`` (JSON only) is, for each of ``legal`` in its order, the two hands it makes with their

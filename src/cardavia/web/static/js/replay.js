@@ -119,11 +119,19 @@ function verdict(i) {
     parts.push(el("p", { class: "replay-better" }, t("better", { move }), " ",
       codes.map((code) => piece(data.piece_kind, code, "mini", pieceLabel(code)))));
   }
-  if (d.reason) parts.push(el("p", { class: "replay-why", text: t("why", { reason: reasonText(d.reason) }) }));
+  if (d.reason) {
+    // why in words, then the figures that make the case: the better move's average beside yours
+    // (or, where yours was the best, beside the usual choice or the next best, as the Hint said it)
+    parts.push(el("p", { class: "replay-why", text: t("why", { reason: reasonText(d.reason) }) }));
+    const values = text.valuesText(d.values);
+    if (values) parts.push(el("p", { class: "replay-values", text: values }));
+  }
   if (d.exact && Array.isArray(d.options)) {
-    // an exact review: every choice with its exact value, and whom the values are computed against
+    // an exact review: every choice with its exact value, the best first, and whom the values are
+    // computed against
+    const options = [...d.options].sort((a, b) => b.value - a.value);
     parts.push(el("p", { class: "replay-against", text: reasonText(d.against) }));
-    parts.push(el("ul", { class: "replay-options" }, d.options.map((o) => el("li", { class: o.chosen ? "chosen" : null },
+    parts.push(el("ul", { class: "replay-options" }, options.map((o) => el("li", { class: o.chosen ? "chosen" : null },
       t(o.chosen ? "option_value_yours" : "option_value", { move: reasonText(o.move), points: exactValue(o.value) })))));
   }
   const figures = [];
@@ -202,6 +210,17 @@ async function tryHere() {
   location.href = triedUrl(data.path, { tried: reply.body.id, from: data.table, deal: data.deal_no, step: at, better });
 }
 
+// A decision from the list of losses: its step shown with its verdict in view, as much of the
+// table above it as the screen holds (focus on the step buttons, the page not scrolled past it).
+function showDecision(step) {
+  show(step);
+  $("step-next").focus({ preventScroll: true });
+  const verdict = $("replay-verdict");
+  const box = verdict.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  verdict.scrollIntoView({ block: box.height <= window.innerHeight ? "end" : "start" });
+}
+
 // ---- the review --------------------------------------------------------------------------------
 function renderReview(job) {
   const status = $("review-status");
@@ -229,8 +248,14 @@ function renderReview(job) {
   $("review-summary").textContent = t("review_overview", { num: s.decisions, labels: list.format(counts) });
   $("review-figures").hidden = false;
   $("review-figures-summary").textContent = t("figures");
-  $("review-totals").textContent = t("review_totals", { points: reviewPoints(s.points_lost), accuracy: percent.format(s.accuracy / 100) });
-  $("review-help").textContent = t("accuracy_line", { full: percent.format(1) });
+  // an accuracy over one decision is all or nothing: there, how far its choices lay apart instead
+  const one = s.decisions === 1;
+  const stake = typeof s.stake === "number" ? s.stake : review.decisions.reduce((sum, d) => sum + d.spread, 0);
+  $("review-totals").textContent = one
+    ? t("review_totals_one", { points: reviewPoints(s.points_lost), stake: reviewPoints(stake) })
+    : t("review_totals", { points: reviewPoints(s.points_lost), accuracy: percent.format(s.accuracy / 100) });
+  $("review-help").textContent = one ? "" : t("accuracy_line", { full: percent.format(1) });
+  $("review-help").hidden = one;
   // only the decisions that lost points (labelled a loss), biggest first: the review says which
   const listed = Array.isArray(review.losses) ? review.losses.map((index) => byIndex.get(index)).filter(Boolean)
     : review.decisions.filter((d) => LOSS_LABELS.includes(d.label) && d.loss > 0).sort((a, b) => b.loss - a.loss || a.index - b.index);
@@ -238,7 +263,7 @@ function renderReview(job) {
   $("losses-heading").hidden = false;
   $("losses-heading").textContent = t("losses_heading");
   $("review-losses").replaceChildren(...(losses.length ? losses.map((d) => el("li", {},
-    el("button", { type: "button", class: `link-button label-${d.label}`, onclick: () => { show(d.index + 1); $("step-next").focus(); } },
+    el("button", { type: "button", class: `link-button label-${d.label}`, onclick: () => showDecision(d.index + 1) },
       `${t("step_of", { step: numbers.format(d.index + 1), total: numbers.format(steps.length - 1) })} \u2014 `,
       t("decision_lost", { label: t(`label_${d.label}`), points: reviewPoints(d.loss) }))))
     : [el("li", { text: t("no_losses") })]));

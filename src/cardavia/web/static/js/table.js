@@ -581,7 +581,13 @@ async function hint() {
   if (!table) return;
   const reply = await api("GET", `/api/tables/${table.id}/hint`);
   if (reply.ok && reply.body) {
-    $("hint").textContent = t("hint", { reason: reasonText(reply.body.reason) });
+    // the move, why, and its average beside the usual choice's or the next best's, as the review
+    // says them of that move (the review adds how often each ends ahead and behind)
+    const values = text.valuesText(reply.body.values, true);
+    const advice = reasonText(reply.body.reason);
+    $("hint").textContent = values && reply.body.move
+      ? t("hint_values", { move: reasonText(reply.body.move), reason: advice, values })
+      : t("hint", { reason: advice });
     game.showHint(reply.body.action);
   } else {
     $("hint").textContent = t("hint_unavailable");

@@ -132,6 +132,27 @@ export function createText(data) {
     return template.replace(/\{(\w+)\}/g, (m, key) => (key in shown ? String(shown[key]) : m));
   }
 
+  // The figures of why a move is better (a Hint's, a review's: the analysis's `values`): its
+  // average beside another choice's and, where known and not `brief` (the table's Hint, said in a
+  // few lines), how often each ends ahead and behind, in the page's language (an exact analysis's
+  // to the thousandth, a sampled one's to the hundredth).
+  const percent = new Intl.NumberFormat(data.lang, { style: "percent", maximumFractionDigits: 0 });
+  const VERSUS = { yours: "values_yours", usual: "values_usual", next: "values_next", close: "values_close" };
+  function valuesText(v, brief = false) {
+    if (!v || typeof v.mean !== "number" || !(v.versus in VERSUS)) return "";
+    const digits = v.exact ? 3 : 2;
+    const exactly = new Intl.NumberFormat(data.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: "exceptZero" });
+    const pts = (n) => (Math.abs(n) < 0.5 * 10 ** -digits ? numbers.format(0) : exactly.format(n).replace("-", "\u2212"));
+    const first = t(VERSUS[v.versus], { mean: pts(v.mean), other: pts(v.other), move: v.move ? reasonText(v.move) : "" });
+    if (brief || typeof v.ahead !== "number") return first;
+    const shares = {
+      ahead: percent.format(v.ahead), behind: percent.format(v.behind),
+      other_ahead: percent.format(v.other_ahead), other_behind: percent.format(v.other_behind),
+    };
+    const second = v.exact ? t("shares_met", shares) : t("shares_played", { ...shares, num: v.samples });
+    return t("sentences_join", { first, second });
+  }
+
   const errorText = (error) =>
     data.errors[error.code] ? renderTemplate(data.errors[error.code], error.params, data.counts.errors) : error.message;
   const reasonText = (reason) =>
@@ -175,6 +196,6 @@ export function createText(data) {
   return {
     plural, numbers, t, ts, seatName, setSeats: (keys) => { seatKeys = keys || []; },
     setViewer: (seat, who) => { me = seat; people = who || null; },
-    pieceName, pieceLabel, pieceText, signed, renderTemplate, errorText, reasonText, reason, explainResult,
+    pieceName, pieceLabel, pieceText, signed, renderTemplate, errorText, reasonText, valuesText, reason, explainResult,
   };
 }

@@ -1,5 +1,5 @@
 // Pai Gow at the table: four tiles to split into two hands of two, every seat at once and in
-// secret. The page shows the three splits the server lists as legal, each with both hands' values
+// secret. The page shows the splits the server lists as legal (each once), each with both hands' values
 // as the engine names them (view.choices), the banker and who has set; at the reveal every seat's
 // two hands, how each met the banker's and why (view.showings), the points and the round.
 
@@ -269,7 +269,7 @@ export default function createPaiGow(h) {
     const chosen = current ? chosenSplit(current.view) : null;
     if (chosen) h.act(chosen.action);
   });
-  // Set for me: the split the Normal AI would choose (the table's hint), set at once
+  // Set for me: the split the table's Hint gives (the review's best, valued exactly), set at once
   $("act-auto").addEventListener("click", async () => {
     if (!canSet()) return;
     let reply = null;
