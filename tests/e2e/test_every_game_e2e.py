@@ -28,6 +28,8 @@ from game_cases import games, toys
 pytestmark = pytest.mark.e2e
 
 SIZES = [(1280, 800), (390, 844)]  # a laptop, then a phone, where the deal is played
+# the sizes of the first, second and third deals of a table: two laptops' and a phone's
+SIZES_EVERY_DEAL = [(1280, 800), (1366, 768), (390, 844)]
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +76,43 @@ def test_a_deal_of_every_game_by_keyboard_on_one_screen_with_nothing_for_axe(
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
     assert not found, "\n".join(found)
+
+
+NEXT_DEAL = """() => {
+  const r = document.getElementById('act-next').getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height,
+           visible: !document.getElementById('act-next').hidden };
+}"""
+
+
+@pytest.mark.parametrize("game", games(), indirect=True)
+def test_every_deal_starts_on_one_screen_and_ends_with_next_deal_in_view(
+    browser: Any, every_game_server: str, artifacts: Path, game: str
+) -> None:
+    # a deal at each size, ended by the mouse: at its end *Next deal* is on the screen (the end panel
+    # scrolled into view does not push it above the top), and the next deal starts as the first did,
+    # unscrolled, with the felt, the status, the hand and the buttons in view (issue 30, item 1)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script("try { localStorage.setItem('cardavia.pace', '0'); } catch (e) {}")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{every_game_server}{offered_of(game).path(game)}/table?lang=en")
+        for deal, (width, height) in enumerate(SIZES_EVERY_DEAL, start=1):
+            page.set_viewport_size({"width": width, "height": height})
+            play_deal(page)
+            page.wait_for_function("() => !document.getElementById('act-next').hidden")
+            button = page.evaluate(NEXT_DEAL)
+            where = f"{game} at {width}×{height}, the end of deal {deal}"
+            assert button["visible"] and button["height"] > 0, where
+            assert button["top"] >= 0 and button["bottom"] <= height + 0.5, f"{where}: Next deal at {button}"
+            page.screenshot(path=str(artifacts / f"next-deal-{game}-{width}-end-{deal}.png"))
+            page.click("#act-next")
+            page.wait_for_function("() => document.getElementById('result').hidden")
+            _your_turn(page)
+            _measure(page)
+            page.screenshot(path=str(artifacts / f"next-deal-{game}-{width}-start-{deal + 1}.png"))
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

@@ -4,6 +4,7 @@
 import { createText, el, fmt, piece } from "./text.js";
 import { arrangeSeats } from "./seats.js";
 import { triedUrl } from "./tried.js";
+import { showEnd } from "./scroll.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const text = createText(data);
@@ -33,6 +34,8 @@ const helpers = {
   signed: text.signed, seatName, numbers, keepFocus: (render) => render(), setRoving() {}, motion,
   reason: text.reason, act() {}, nextDeal() {},
   me: () => viewer,
+  // the last step's result, as the table shows a deal's end (no Next deal here: the panel's top stays)
+  showEnd,
   // as on the table: the seat to act at the step shown, none once the deal is over
   actingSeat: () => (at < steps.length - 1 ? steps[at].view.to_act ?? null : null),
   actingSeats: () => (at < steps.length - 1 ? steps[at].view.acting ?? [] : []),

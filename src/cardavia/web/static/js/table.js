@@ -8,6 +8,7 @@ import { readTried, showTried } from "./tried.js";
 import { createClock } from "./clock.js";
 import { createQuick } from "./quick.js";
 import { createRematch } from "./rematch.js";
+import { showEnd, startOfDeal } from "./scroll.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const storeKey = `cardavia.table.${data.game}`;
@@ -45,6 +46,7 @@ let events = null;
 let loggedSeq = 0;
 let drawnNoted = null;
 let wonNoted = null; // the deal whose winner the log has named
+let dealShown = null; // the table and deal last drawn: another is a new deal, which starts unscrolled
 const away = new Set(); // the seats the log has said are away (their person left), until they are back
 let busy = false;
 let retryMs = 1000; // the event stream's reconnection delay, doubled up to 8 s while it fails
@@ -461,6 +463,9 @@ function renderAll() {
     clock.render(table);
     quick.render(table);
     rematch.render(table);
+    const deal = `${table.id}/${table.deal_no}`;
+    if (dealShown !== null && deal !== dealShown) startOfDeal();
+    dealShown = deal;
     // a guest's page holds this one table of the game: a table of their own would take its place
     // here, and their used link could not bring them back, so a guest is not offered one
     const guest = me !== 0 && isShared(table.people);
@@ -646,7 +651,7 @@ function listShortcuts() {
 
 const helpers = {
   data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers,
-  keepFocus, setRoving, motion, reason, me: () => me, posOf, actingSeat, actingSeats,
+  keepFocus, setRoving, motion, reason, me: () => me, posOf, actingSeat, actingSeats, showEnd,
 };
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);

@@ -216,7 +216,7 @@ export default function createCherki(h) {
           el("tbody", {}, [0, 1, 2].map((s) => el("tr", { class: s === r.winner ? "winner" : "" },
             el("th", { scope: "row", text: seatName(s) }), num(r.deltas[s], s), num(table.totals[s])))))));
     }
-    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+    if (wasHidden) h.showEnd(box);
   }
 
   function draw(busy = false) {

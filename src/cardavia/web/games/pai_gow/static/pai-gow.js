@@ -216,7 +216,7 @@ export default function createPaiGow(h) {
       el("h2", { id: "result-heading", text: t("reveal_title") }),
       el("ul", { class: "pg-reveal" }, items),
       el("p", { text: ts("next_banker", view.result.next_banker, { name: seatName(view.result.next_banker) }) }));
-    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+    if (wasHidden) h.showEnd(box);
   }
 
   // The round's standings: each deal of the round so far (who banked, each seat's points), and the

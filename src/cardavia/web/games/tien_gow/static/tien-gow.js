@@ -284,7 +284,7 @@ export default function createTienGow(h) {
       el("div", { class: "table-scroll" }, el("table", { class: "stack-narrow" },
         el("thead", {}, el("tr", {}, labels.map((label) => el("th", { scope: "col", text: label })))),
         el("tbody", {}, rows))));
-    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+    if (wasHidden) h.showEnd(box);
   }
 
   function draw(busy = false) {

@@ -382,7 +382,7 @@ export default function createTwentyNine(h) {
         el("div", { class: "table-scroll" }, el("table", {},
           el("thead", {}, el("tr", {}, labels.map((label) => el("th", { scope: "col", text: label })))),
           el("tbody", {}, rows)))));
-    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+    if (wasHidden) h.showEnd(box);
   }
 
   function draw(busy = false) {
