@@ -11,8 +11,8 @@ import pytest
 
 from cardavia.bots.analysis import Thresholds, Values, analyse, foil
 from cardavia.bots.base import Reason
-from cardavia.bots.registry import analyst_for, get_bot, suggest
-from cardavia.bots.review import decision_seed, review_record, rule_of_thumb
+from cardavia.bots.registry import analyst_for, get_bot, rule_of_thumb, suggest
+from cardavia.bots.review import decision_seed, review_record
 from cardavia.games.profile import Review
 from cardavia.games.protocol import acting_seats
 from cardavia.games.registry import game_ids, get_game

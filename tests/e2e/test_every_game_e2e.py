@@ -78,6 +78,15 @@ def test_a_deal_of_every_game_by_keyboard_on_one_screen_with_nothing_for_axe(
     assert not found, "\n".join(found)
 
 
+# what the status shows, what a screen reader hears of it, and the first line of the explanation
+STATUS_AND_ASK = """() => {
+  const status = document.getElementById('status');
+  const spoken = status.querySelector('.visually-hidden');
+  return [status.querySelector('[aria-hidden=true]')?.textContent ?? status.textContent,
+          spoken ? spoken.textContent : status.textContent,
+          document.querySelector('#choice > p')?.textContent.trim() || ''];
+}"""
+
 NEXT_DEAL = """() => {
   const r = document.getElementById('act-next').getBoundingClientRect();
   return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height,
@@ -112,6 +121,10 @@ def test_every_deal_starts_on_one_screen_and_ends_with_next_deal_in_view(
             page.wait_for_function("() => document.getElementById('result').hidden")
             _your_turn(page)
             _measure(page)
+            # the status, which a screen reader announces, says what the game asks now (issue 30, 8)
+            shown, spoken, asked = page.evaluate(STATUS_AND_ASK)
+            assert shown == "Your turn", (game, shown)
+            assert spoken == (f"Your turn. {asked}" if asked else "Your turn"), (game, spoken, asked)
             page.screenshot(path=str(artifacts / f"next-deal-{game}-{width}-start-{deal + 1}.png"))
     finally:
         ctx.close()

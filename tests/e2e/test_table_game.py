@@ -295,7 +295,11 @@ def test_keys_help_and_the_drawn_card_named(page: Any, server: str) -> None:
     last = page.locator("#log p").last.inner_text()
     assert last.startswith("You drew ") and last.endswith(f" ({drawn}).")  # English: "9 of Strings (9s)"
     label = page.locator("#hand button.taken").get_attribute("aria-label")
-    assert label.startswith(drawn) and label.endswith("just picked up")
+    # read by its name alone: "9 of Strings, just picked up", never "9s 9 of Strings…"
+    name = page.evaluate(
+        "(c) => JSON.parse(document.getElementById('table-data').textContent).pieces[c]", drawn
+    )
+    assert label.startswith(f"{name},") and label.endswith("just picked up"), label
     assert page.evaluate("() => document.getElementById('hand').contains(document.activeElement)")
 
 

@@ -139,8 +139,9 @@ def test_catalog_is_well_formed(lang: Language) -> None:
 def test_no_english_left(lang: Language) -> None:
     cat = catalog(lang.folder)
     for message in cat:
-        if not message.id or not re.search("[A-Za-z]{3}", str(message.id)):
-            continue  # Chinese names and the like are the same in every language
+        words = re.sub(r"%\([a-z_]+\)s|\{[a-z_]+\}", "", str(message.id))
+        if not message.id or not re.search("[A-Za-z]{3}", words):
+            continue  # Chinese names, and a message of placeholders alone, are the same in every language
         if message.id == "Cherki" and message.string == "Cherki":
             continue  # the game's own name, kept where the language writes it so
         assert message.string != message.id, f"untranslated in {lang.code}: {message.id!r}"

@@ -84,6 +84,14 @@ def choose(game: str, level: str, view: Any, seed: int) -> Decision[Any]:
     return get_bot(game, level).decide(view, random.Random(seed))
 
 
+def rule_of_thumb(game: str, view: Any) -> Any | None:
+    """What the ``normal`` level plays from ``view`` (the rule of thumb the Hint and the review set
+    the best beside where they differ), None where it has nothing to play."""
+    if not list(view.legal):
+        return None
+    return get_bot(game, "normal").decide(view, random.Random(0)).action
+
+
 def suggest(game: str, view: Any, seed: int = 0) -> Advice:
     """The Hint for a player: the best action the site knows from ``view`` and why.
 
@@ -94,7 +102,6 @@ def suggest(game: str, view: Any, seed: int = 0) -> Advice:
     no analyst, it is what the ``normal`` level plays and why.
     """
     from cardavia.bots.analysis import advise
-    from cardavia.bots.review import rule_of_thumb
 
     if not list(view.legal):
         raise ValueError("the seat has no legal action: it is not its turn")

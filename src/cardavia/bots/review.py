@@ -318,16 +318,6 @@ def _options(a: Analysis, game: Any, mine: int) -> tuple[Option, ...]:
     )
 
 
-def rule_of_thumb(game_id: str, view: Any) -> Any | None:
-    """What the ``normal`` level plays from ``view`` (the rule of thumb the Hint and the review set
-    the best beside where they differ), None where it has nothing to play."""
-    from cardavia.bots.registry import get_bot
-
-    if not list(view.legal):
-        return None
-    return get_bot(game_id, "normal").decide(view, random.Random(0)).action
-
-
 def review_record(
     record: Mapping[str, Any],
     seat: int,
@@ -352,9 +342,9 @@ def review_record(
         raise ReviewError(
             "bad-seat", f"{outcome.game} has seats 0 to {game.num_seats - 1}, not {seat}", {"seat": seat}
         )
-    if analyst is None:
-        from cardavia.bots.registry import analyst_for
+    from cardavia.bots.registry import analyst_for, rule_of_thumb
 
+    if analyst is None:
         analyst = analyst_for(outcome.game)
     deal, actions = game.deal_from_record(record)
     todo: list[tuple[int, Any, Any]] = []

@@ -60,6 +60,11 @@ COMMON: dict[str, Msg | Plural] = {
     ),
     "to_act": Msg("badge on the seat whose turn it is", "To play"),
     "your_turn": Msg("table status", "Your turn"),
+    "your_turn_doing": Msg(
+        "table status on the player's turn, with what the game asks of them now, so that a screen reader "
+        'says both at once; %(what)s is that instruction, a whole sentence ("Bid at least 16, or pass.")',
+        "Your turn. %(what)s",
+    ),
     "playing": Msg(
         "table status: another seat is thinking; %(name)s is its name, a compass point or a "
         "friend's own name (any gender, one person)",

@@ -17,10 +17,9 @@ TEXTS: dict[str, Msg | Plural] = {
         "Cherki seat name: the AI opponent on your right, who plays right before you (you sit south)", "East"
     ),
     "piece_label": Msg(
-        "Cherki: accessible name of a card (in the hand, on the table, in the rules); %(name)s is its name; "
-        "%(code)s is its English code (5c, WF: English initials), which only English readers know: leave "
-        "%(code)s out",
-        "%(code)s %(name)s",
+        "Cherki: accessible name of a card (in the hand, on the table, in the rules); %(name)s is i"
+        "ts name, read alone: the card's drawing shows it, and a screen reader would spell out a code",
+        "%(name)s",
     ),
     "piece_text": Msg(
         "Cherki: a card inside a sentence (log); %(name)s is its name; %(code)s is its English code (5c, WF: "

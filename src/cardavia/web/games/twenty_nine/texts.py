@@ -33,10 +33,9 @@ TEXTS: dict[str, Msg | Plural] = {
         "Opponent left",
     ),
     "piece_label": Msg(
-        "Twenty-Nine: accessible name of a card (in the hand, on the table); %(code)s is its English code "
-        "(Jh: rank and suit initials, T the ten), %(name)s its name; a language whose readers do not know "
-        "the English initials may leave %(code)s out",
-        "%(code)s %(name)s",
+        "Twenty-Nine: accessible name of a card (in the hand, on the table); %(name)s is its name, "
+        "read alone: the card's drawing shows its rank and suit, and a screen reader would spell out a code",
+        "%(name)s",
     ),
     "piece_text": Msg("Twenty-Nine: a card inside a sentence (log, hint); %(name)s is its name", "%(name)s"),
     "deal_no": Msg("Twenty-Nine log: number of the deal at this table (a deal, not a trick)", "Deal %(num)s"),
@@ -151,12 +150,12 @@ TEXTS: dict[str, Msg | Plural] = {
     "sixes_us": Msg(
         "Twenty-Nine: accessible name of the player's team's score cards (a red and a black Six); %(score)s "
         "is its game points, + or −",
-        "Your team: %(score)s of ±6",
+        "Your team: %(score)s; the match is won at +6 and lost at −6",
     ),
     "sixes_them": Msg(
         "Twenty-Nine: accessible name of the opponents' score cards (a red and a black Six); %(score)s is "
         "their game points, + or −",
-        "Opponents: %(score)s of ±6",
+        "Opponents: %(score)s; the match is won at +6 and lost at −6",
     ),
     "team_us": Msg("Twenty-Nine: the player's team (the player and the partner)", "Your team"),
     "team_them": Msg("Twenty-Nine: the other team (the two opponents)", "Opponents"),

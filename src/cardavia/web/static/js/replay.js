@@ -4,7 +4,6 @@
 import { createText, el, fmt, piece } from "./text.js";
 import { arrangeSeats } from "./seats.js";
 import { triedUrl } from "./tried.js";
-import { showEnd } from "./scroll.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const text = createText(data);
@@ -34,8 +33,8 @@ const helpers = {
   signed: text.signed, seatName, numbers, keepFocus: (render) => render(), setRoving() {}, motion,
   reason: text.reason, act() {}, nextDeal() {},
   me: () => viewer,
-  // the last step's result, as the table shows a deal's end (no Next deal here: the panel's top stays)
-  showEnd,
+  // the last step's result comes into view as it appears (the review's verdict is scrolled to after)
+  showEnd: (box) => box.scrollIntoView({ block: "nearest" }),
   // as on the table: the seat to act at the step shown, none once the deal is over
   actingSeat: () => (at < steps.length - 1 ? steps[at].view.to_act ?? null : null),
   actingSeats: () => (at < steps.length - 1 ? steps[at].view.acting ?? [] : []),

@@ -406,9 +406,15 @@ function actingSeat() {
 }
 
 // The status line changes once a turn: your turn, the opponents', the end of the deal with its result.
-function setStatus(text) {
+// `spoken`: what a screen reader announces instead of `text` (the status is a live region), where
+// it says more than the line shows: the line stays one short line on a phone
+function setStatus(text, spoken = "") {
   const box = $("status");
-  if (box.textContent !== text) box.textContent = text;
+  if (box.dataset.text === text && (box.dataset.spoken || "") === spoken) return;
+  box.dataset.text = text;
+  box.dataset.spoken = spoken;
+  if (!spoken) box.textContent = text;
+  else box.replaceChildren(el("span", { "aria-hidden": "true", text }), el("span", { class: "visually-hidden", text: spoken }));
 }
 
 // Whether the seats to act now are the player's partners (a partnership game): the status line
@@ -458,6 +464,10 @@ function renderAll() {
     if (shown.textContent !== levelText) shown.textContent = levelText;
     shown.dataset.level = table.level;
     game.render(table, busy);
+    // on the player's turn a screen reader hears what the game asks now (its explanation's first
+    // line, in the phase the game is in) with "Your turn", which alone says the same in every phase
+    const asked = status === "human" ? $("choice").querySelector("p")?.textContent.trim() : "";
+    if (asked) setStatus(t("your_turn"), t("your_turn_doing", { what: asked }));
     seats.render(table);
     showTried($("tried-from"), tried, table.id, { data, t, reasonText });
     clock.render(table);
