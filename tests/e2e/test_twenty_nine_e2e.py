@@ -80,6 +80,24 @@ def test_a_whole_deal_against_the_ai(page: Any, server: str, keyboard: bool) -> 
             for code in view["hand"]:
                 button = page.locator(f"#hand button[data-code='{code}']")
                 assert (button.get_attribute("aria-disabled") == "true") == (code not in playable), code
+            # the trick marks who led it; a dimmed card clicked is refused with the rule it breaks,
+            # naming the suit led (issue 30, item 6)
+            if view["trick"]:
+                first = page.locator("#centre .trick-plays .play").first
+                assert "led" in (first.get_attribute("class") or "").split(), first.inner_text()
+                assert first.locator(".play-seat").inner_text().endswith(" · led")
+            suit = view["trick"][0]["card"][-1] if view["trick"] else None
+            held_led = suit is not None and any(c.endswith(suit) for c in view["hand"])
+            off_suit = [c for c in view["hand"] if suit is not None and not c.endswith(suit)]
+            if held_led and off_suit and not keyboard and "refused" not in checked:
+                checked.add("refused")
+                led = SUITS[suit]
+                # aria-disabled (the rule says no), not disabled: a mouse still clicks it
+                page.click(f"#hand button[data-code='{off_suit[0]}']", force=True)
+                page.wait_for_function("() => document.getElementById('notice').textContent.length > 0")
+                said = page.locator("#notice").inner_text()
+                assert f"you must follow suit while you can: {led} were led" in said, said
+                assert table_state(page)["seq"] == table["seq"]  # refused: nothing changed
             assert page.locator("#act-ask").is_visible() == any(a["do"] == "reveal" for a in view["legal"])
             assert page.locator("#act-pair").is_visible() == any(a["do"] == "pair" for a in view["legal"])
             if view["trump"] is None and "hidden" not in checked:
@@ -92,6 +110,8 @@ def test_a_whole_deal_against_the_ai(page: Any, server: str, keyboard: bool) -> 
     else:
         raise AssertionError("the deal did not end in time")
     assert "hidden" in checked, f"in {deals} deals the trump was never hidden from the player"
+    # a whole deal has a trick where the player holds the suit led and another: seen by the mouse
+    assert keyboard or "refused" in checked, f"in {deals} deals no card was refused"
     result = page.locator("#result")
     text = result.inner_text()
     r = table_state(page)["view"]["result"]

@@ -10,6 +10,7 @@ import pytest
 from test_tn_examples import HANDS_10, deal_after, legal_json
 from twenty_nine_helpers import ACTIONS_A, HANDS_A, action, record_a, replay, with_auction
 
+from cardavia.games.errors import IllegalAction
 from cardavia.games.packs.french import CODES
 from cardavia.games.twenty_nine import (
     GAME,
@@ -206,6 +207,11 @@ def test_follow_suit_if_you_can() -> None:
     deal = deal_after(ACTIONS_A[:15])  # seat 2 holds 8c only
     assert legal_json(deal) == [action(2, "8c")]
     assert replay(record_a([*ACTIONS_A[:15], (2, "Js")])) == (15, "must-follow")
+    # the refusal names the suit led, for the page to say it in the reader's words
+    with pytest.raises(IllegalAction) as refused:
+        deal.apply(GAME.action_from_json(action(2, "Js"), None))
+    assert refused.value.code == "must-follow" and refused.value.params == {"card": "Js", "led": "c"}
+    assert str(refused.value.message).startswith("you must follow suit while you can: Clubs were led")
 
 
 def test_asking_makes_the_trump_public_and_the_asker_must_trump() -> None:

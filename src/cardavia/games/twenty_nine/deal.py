@@ -435,7 +435,7 @@ class TwentyNineDeal:
                 raise illegal("trump-lead")
         elif SUIT_OF[card] != led:
             if any(SUIT_OF[c] == led for c in hand):
-                raise illegal("must-follow", card=CODES[card])
+                raise illegal("must-follow", card=CODES[card], led=SUITS[led])
             if (
                 self.asker_now == seat
                 and SUIT_OF[card] != self.trump

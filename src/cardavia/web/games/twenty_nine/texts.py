@@ -404,6 +404,12 @@ TEXTS: dict[str, Msg | Plural] = {
         "Match: your team %(us)s, the opponents %(them)s.",
     ),
     "col_trick": Msg("Twenty-Nine results column heading: the trick's number", "Trick"),
+    "play_led": Msg(
+        "Twenty-Nine trick: the name above the trick's first card, marking the player who led it (the suit "
+        "led is the one to follow); %(name)s is the seat's name or a friend's own name (any gender); keep "
+        "it short",
+        "%(name)s · led",
+    ),
     "col_led": Msg("Twenty-Nine results column heading: who led the trick", "Led by"),
     "col_won": Msg("Twenty-Nine results column heading: who took the trick", "Taken by"),
     "col_points": Msg("Twenty-Nine results column heading: the trick's card points", "Points"),

@@ -132,12 +132,12 @@ export default function createTwentyNine(h) {
     return bits;
   }
 
-  function playCard(p, { fresh, winner }) {
+  function playCard(p, { fresh, winner, led }) {
     return el("div", {
-      class: `play${winner ? " high" : ""}`,
+      class: `play${winner ? " high" : ""}${led ? " led" : ""}`,
       "data-pos": h.posOf(p.seat),
       "data-motion-from": fresh ? String(p.seat) : null,
-    }, el("span", { class: "play-seat", text: seatName(p.seat) }), piece("french-card", p.card, "mini", pieceLabel(p.card)));
+    }, el("span", { class: "play-seat", text: led ? t("play_led", { name: seatName(p.seat) }) : seatName(p.seat) }), piece("french-card", p.card, "mini", pieceLabel(p.card)));
   }
 
   function trickBox(view) {
@@ -156,7 +156,7 @@ export default function createTwentyNine(h) {
       : `${t("trick_heading", { trick: h.numbers.format(number) })} · ${t("trick_points", { num: view.trick_points })}`;
     return [el("h2", { class: "trick-heading", text: heading }),
       el("div", { class: `trick-plays${showLast ? " done" : ""}` },
-        plays.length ? plays.map((p, i) => playCard(p, { fresh: isNew && i >= before, winner: showLast && p.seat === last.winner }))
+        plays.length ? plays.map((p, i) => playCard(p, { fresh: isNew && i >= before, winner: showLast && p.seat === last.winner, led: i === 0 }))
           : el("p", { class: "trick-empty", text: t("trick_empty") }))];
   }
 
@@ -240,7 +240,10 @@ export default function createTwentyNine(h) {
         "data-index": String(i),
         onclick: () => {
           focusIndex = i;
-          if (!playing || !legal) return;
+          if (!playing) return;
+          // a dimmed card is sent too: the engine refuses it and the notice says the rule (follow
+          // the suit led, the bidder's hidden trump), where a silent click said nothing
+          if (!legal) { h.act({ do: "play", card: code }); return; }
           // a second tap on the chosen card plays it (touch); one tap chooses it
           if (selected === code) { h.act({ do: "play", card: code }); return; }
           selected = code;
