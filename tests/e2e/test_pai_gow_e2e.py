@@ -211,3 +211,30 @@ def test_friends_choose_pai_gow_on_the_tradition_page_and_play_a_deal(browser: A
         for ctx in contexts:
             ctx.close()
     assert not errors, errors
+
+
+def test_a_third_tile_chosen_starts_the_hand_again_and_says_so(browser: Any, server: str) -> None:
+    # issue 30, item 6: the first two tiles no longer vanish silently
+    ctx = _context(browser, 1280)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{server}{TABLE}?lang=en")
+        _my_turn(page)
+        tiles = page.locator("#hand button")
+        for i in range(3):
+            tiles.nth(i).click()
+        assert [tiles.nth(i).get_attribute("aria-pressed") for i in range(4)] == [
+            "false",
+            "false",
+            "true",
+            "false",
+        ]
+        third = table_state(page)["view"]["hand"][2]
+        said = page.locator("#choice > p").first.inner_text()
+        assert said.startswith("A hand is two tiles: you start again from ") and third in said, said
+        spoken = page.locator("#status .visually-hidden").inner_text()
+        assert spoken == f"Your turn. {said}"
+        tiles.nth(3).click()  # a second tile: the hand's values, the note gone
+        assert "start again" not in page.locator("#choice").inner_text()
+    finally:
+        ctx.close()

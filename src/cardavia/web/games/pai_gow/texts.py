@@ -43,6 +43,11 @@ TEXTS: dict[str, Msg | Plural] = {
     "choose_one_more": Msg(
         "Pai Gow instruction after the player chose one tile", "Choose one more tile for this hand."
     ),
+    "choose_again": Msg(
+        "Pai Gow instruction after the player chose a third tile while two were chosen: the hand is "
+        "started again from that tile; %(tile)s is the tile, named as in a sentence",
+        "A hand is two tiles: you start again from %(tile)s. Choose one more tile for this hand.",
+    ),
     "waiting_set": Msg(
         "Pai Gow: the player has set and waits for the others to set theirs",
         "You have set. Waiting for the others…",

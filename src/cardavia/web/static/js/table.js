@@ -417,6 +417,15 @@ function setStatus(text, spoken = "") {
   else box.replaceChildren(el("span", { "aria-hidden": "true", text }), el("span", { class: "visually-hidden", text: spoken }));
 }
 
+// On the player's turn a screen reader hears what the game asks now (its explanation's first line,
+// in the phase the game is in, as the game redraws it: "a hand is two tiles…") with "Your turn",
+// which alone says the same in every phase.
+function sayTurn() {
+  if (!table || table.status !== "human") return;
+  const asked = $("choice").querySelector("p")?.textContent.trim();
+  setStatus(t("your_turn"), asked ? t("your_turn_doing", { what: asked }) : "");
+}
+
 // Whether the seats to act now are the player's partners (a partnership game): the status line
 // does not say the opponents play while the partner decides.
 function partnerActs() {
@@ -426,7 +435,6 @@ function partnerActs() {
 }
 
 function statusText(status, view) {
-  if (status === "human") return t("your_turn");
   if (status === "waiting") return t("waiting_for_friends");
   if (status !== "over") return t(partnerActs() ? "waiting_partner" : "waiting");
   // the finished deal as the server scores it: its winner and each seat's returns
@@ -442,7 +450,7 @@ function renderAll() {
     $("status").dataset.status = status;
     document.body.classList.toggle("deal-over", status === "over");
     $("status").dataset.seq = String(table.seq);
-    setStatus(statusText(status, view));
+    if (status !== "human") setStatus(statusText(status, view)); // the turn is said below, once the game has drawn what it asks
     document.title = status === "human" ? t("title_your_turn", { title: baseTitle }) : baseTitle;
     const acting = actingSeats();
     for (const seat of document.querySelectorAll(".seat")) seat.classList.toggle("to-act", acting.includes(Number(seat.dataset.seat)));
@@ -464,10 +472,7 @@ function renderAll() {
     if (shown.textContent !== levelText) shown.textContent = levelText;
     shown.dataset.level = table.level;
     game.render(table, busy);
-    // on the player's turn a screen reader hears what the game asks now (its explanation's first
-    // line, in the phase the game is in) with "Your turn", which alone says the same in every phase
-    const asked = status === "human" ? $("choice").querySelector("p")?.textContent.trim() : "";
-    if (asked) setStatus(t("your_turn"), t("your_turn_doing", { what: asked }));
+    sayTurn();
     seats.render(table);
     showTried($("tried-from"), tried, table.id, { data, t, reasonText });
     clock.render(table);
@@ -678,6 +683,8 @@ async function open(id) {
 }
 const rematch = createRematch({ t, api, notice, me: () => me, open, refresh: refreshWaiting });
 
+// the game redraws its explanation on its own too (a piece chosen): the status follows it
+new MutationObserver(sayTurn).observe($("choice"), { childList: true, subtree: true, characterData: true });
 $("act-hint").addEventListener("click", hint);
 $("act-start").addEventListener("click", startNow);
 $("act-next").addEventListener("click", nextDeal);

@@ -10,6 +10,7 @@ export default function createPaiGow(h) {
   const { t, ts, el, piece, pieceLabel, pieceText, signed, seatName } = h;
   let current = null;
   let selected = new Set(); // indices into the hand
+  let restarted = null; // the index a third choice started the hand again from, while it is chosen
   let handSignature = "";
   let focusIndex = 0; // the hand's one tab stop
   let resultSig = "";
@@ -104,6 +105,7 @@ export default function createPaiGow(h) {
     if (signature !== handSignature) {
       handSignature = signature;
       selected = new Set();
+      restarted = null;
       focusIndex = Math.min(focusIndex, Math.max(0, view.hand.length - 1));
     }
     const open = canSet() && !busy;
@@ -130,11 +132,13 @@ export default function createPaiGow(h) {
     }));
   }
 
-  // Choosing: at most the two tiles of one hand; a third choice starts the hand again from it.
+  // Choosing: at most the two tiles of one hand; a third choice starts the hand again from it,
+  // and the explanation says so (the first two did not vanish silently)
   function toggle(i) {
     if (!canSet()) return;
+    restarted = null;
     if (selected.has(i)) selected.delete(i);
-    else if (selected.size >= 2) selected = new Set([i]);
+    else if (selected.size >= 2) { selected = new Set([i]); restarted = i; }
     else selected.add(i);
     draw();
   }
@@ -155,7 +159,9 @@ export default function createPaiGow(h) {
     const sel = selectedCodes();
     // the values of the hands chosen so far, else what to do
     const parts = [chosen ? el("p", { class: "pg-values", text: splitValues(chosen.split) })
-      : el("p", { text: sel.length === 1 ? t("choose_one_more") : t("choose") })];
+      : el("p", { text: sel.length !== 1 ? t("choose")
+        : restarted !== null && selected.has(restarted) ? t("choose_again", { tile: pieceText(view.hand[restarted]) })
+          : t("choose_one_more") })];
     // the three ways to split, each with both hands' values; the one the chosen tiles make is marked
     parts.push(el("ul", { class: "pg-splits" }, view.choices.map((split, at) => {
       const mine = chosen && chosen.index === at;
@@ -287,7 +293,7 @@ export default function createPaiGow(h) {
     playFocused,
     render(table, busy) { current = table; draw(busy); },
     setTable(table) { current = table; },
-    clearSelection() { selected = new Set(); },
+    clearSelection() { selected = new Set(); restarted = null; },
     showHint(action) { if (action && Array.isArray(action.hand)) selectCodes(action.hand); },
     describe(allEntries) {
       const out = [];
