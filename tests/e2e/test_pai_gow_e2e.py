@@ -238,3 +238,24 @@ def test_a_third_tile_chosen_starts_the_hand_again_and_says_so(browser: Any, ser
         assert "start again" not in page.locator("#choice").inner_text()
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ms", "id"])
+def test_every_split_is_on_a_phone_s_screen_in_the_longest_languages(
+    browser: Any, server: str, lang: str
+) -> None:
+    # issue 30, item 7: in Malay the third split ended below the fold of a 390 × 844 phone
+    ctx = _context(browser, 390)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{server}{TABLE}?lang={lang}")
+        _my_turn(page)
+        page.wait_for_function("() => document.querySelectorAll('#choice .pg-split').length > 0")
+        bottoms = page.evaluate(
+            "() => [...document.querySelectorAll('#choice .pg-split')]"
+            ".map((b) => b.getBoundingClientRect().bottom)"
+        )
+        assert page.evaluate("() => window.scrollY") == 0
+        assert all(bottom <= 844 for bottom in bottoms), bottoms
+    finally:
+        ctx.close()

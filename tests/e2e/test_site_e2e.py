@@ -99,7 +99,9 @@ def test_hand_pieces_and_controls_have_their_accessible_names(page: Any, server:
     open_table(page, server, "cherki", "en")
     page.wait_for_function("() => document.querySelectorAll('#hand button').length >= 8")
     names = page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.getAttribute('aria-label'))")
-    assert all(" of " in n or n.split(" ", 1)[0] in ("WF", "RF", "OT") for n in names)
+    # a card by its name alone ("5 of Coins", "White Flower"): its code is drawn, not spoken
+    pieces = page.evaluate("() => JSON.parse(document.getElementById('table-data').textContent).pieces")
+    assert names == [pieces[code] for code in table_state(page)["view"]["hand"]]
     for name in ("Draw", "Take", "Discard", "Call Cherki", "Hint"):
         assert page.get_by_role("button", name=name, exact=True).count() == 1
 
@@ -290,3 +292,30 @@ def test_an_illegal_choice_is_explained_and_cannot_be_played(page: Any, server: 
     assert page.locator("#act-down").is_enabled() == (chosen in downs)
     assert page.locator("#choice").inner_text().strip()
     assert page.locator("#hand button[aria-pressed='true']").count() == size
+
+
+def test_a_phone_s_header_is_two_rows_with_the_sliders_behind_display(
+    browser: Any, server: str
+) -> None:
+    # issue 30, item 7: the language, Change and three sliders took 240 of a phone's 844 px
+    for width, height in ((390, 844), (1280, 800)):
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        page = ctx.new_page()
+        try:
+            page.goto(f"{server}/traditions/{SLUGS['tien-gow']}/table?lang=ms")
+            header = page.locator(".site-header").bounding_box()
+            toggle = page.locator("#sliders-toggle")
+            assert header is not None
+            if width > 500:  # a laptop shows the sliders, and no button
+                assert not toggle.is_visible() and page.locator("#pref-contrast").is_visible()
+                continue
+            assert header["height"] <= 100, header
+            assert not page.locator("#pref-contrast").is_visible()
+            assert toggle.get_attribute("aria-expanded") == "false"
+            toggle.click()
+            assert page.locator("#pref-contrast").is_visible()
+            assert toggle.get_attribute("aria-expanded") == "true"
+            toggle.click()
+            assert not page.locator("#pref-contrast").is_visible()
+        finally:
+            ctx.close()

@@ -36,6 +36,8 @@ def _check_trump_shown_as_the_view_says(page: Any, view: dict[str, Any]) -> None
 @pytest.mark.parametrize("keyboard", [False, True])
 def test_a_whole_deal_against_the_ai(page: Any, server: str, keyboard: bool) -> None:
     found: list[str] = []
+    if not keyboard:  # by the mouse on a phone, by the keyboard on a laptop
+        page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{server}/traditions/{SLUGS['twenty-nine']}/table?lang=en")
     checked: set[str] = set()
     deals = 1
@@ -97,6 +99,8 @@ def test_a_whole_deal_against_the_ai(page: Any, server: str, keyboard: bool) -> 
                 page.wait_for_function("() => document.getElementById('notice').textContent.length > 0")
                 said = page.locator("#notice").inner_text()
                 assert f"you must follow suit while you can: {led} were led" in said, said
+                box = page.locator("#notice").bounding_box()
+                assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
                 assert table_state(page)["seq"] == table["seq"]  # refused: nothing changed
             assert page.locator("#act-ask").is_visible() == any(a["do"] == "reveal" for a in view["legal"])
             assert page.locator("#act-pair").is_visible() == any(a["do"] == "pair" for a in view["legal"])

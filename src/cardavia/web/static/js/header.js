@@ -22,6 +22,16 @@ if (form) {
   mark();
 }
 
+// A phone's Display button shows or hides the sliders (a wide screen shows them and no button)
+const toggle = document.getElementById("sliders-toggle");
+const sliders = document.getElementById("sliders");
+if (toggle && sliders) {
+  toggle.addEventListener("click", () => {
+    const shown = sliders.classList.toggle("shown");
+    toggle.setAttribute("aria-expanded", String(shown));
+  });
+}
+
 if (prefs) {
   const values = prefs.read();
   for (const input of document.querySelectorAll("input[data-pref]")) {

@@ -97,6 +97,10 @@ function notice(text, kind = "error") {
   if (box.textContent !== (text || "")) box.textContent = text || "";
   box.className = `notice ${text ? kind : ""}`;
   offline = kind === "offline" && Boolean(text);
+  // a refusal says why under the buttons: on a phone that can be below the fold, where it was unread
+  if (text && kind === "error" && box.getBoundingClientRect().bottom > window.innerHeight) {
+    box.scrollIntoView({ block: "nearest", behavior: "instant" });
+  }
 }
 
 function backOnline() {
