@@ -294,9 +294,7 @@ def test_an_illegal_choice_is_explained_and_cannot_be_played(page: Any, server: 
     assert page.locator("#hand button[aria-pressed='true']").count() == size
 
 
-def test_a_phone_s_header_is_two_rows_with_the_sliders_behind_display(
-    browser: Any, server: str
-) -> None:
+def test_a_phone_s_header_is_two_rows_with_the_sliders_behind_display(browser: Any, server: str) -> None:
     # issue 30, item 7: the language, Change and three sliders took 240 of a phone's 844 px
     for width, height in ((390, 844), (1280, 800)):
         ctx = browser.new_context(viewport={"width": width, "height": height})
