@@ -9,6 +9,7 @@ import { createClock } from "./clock.js";
 import { createQuick } from "./quick.js";
 import { createRematch } from "./rematch.js";
 import { showEnd, startOfDeal } from "./scroll.js";
+import { playSound, setSound, soundOn } from "./sound.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const storeKey = `cardavia.table.${data.game}`;
@@ -47,6 +48,10 @@ let loggedSeq = 0;
 let drawnNoted = null;
 let wonNoted = null; // the deal whose winner the log has named
 let dealShown = null; // the table and deal last drawn: another is a new deal, which starts unscrolled
+let turnSounded = null; // the table and move at which the player's turn last sounded
+let autoNext = null; // the timer of the next deal that starts by itself, and the deal it follows
+const autoNextKey = "cardavia.autonext";
+const AUTO_NEXT_MS = 5000;
 const away = new Set(); // the seats the log has said are away (their person left), until they are back
 let busy = false;
 let retryMs = 1000; // the event stream's reconnection delay, doubled up to 8 s while it fails
@@ -290,6 +295,7 @@ function pump() {
     const previous = table;
     show(next);
     if (!previous || table !== next || previous.id !== next.id || next.seq <= previous.seq) continue;
+    if (next.deal_no === previous.deal_no) playSound("piece");
     // a move was shown: the next one waits its pace, or the whole hold of a finished trick
     holdUntil = performance.now() + (game.holds(previous, next) ? motion.hold() : pace());
   }
@@ -485,6 +491,9 @@ function renderAll() {
     const deal = `${table.id}/${table.deal_no}`;
     if (dealShown !== null && deal !== dealShown) startOfDeal();
     dealShown = deal;
+    const turn = `${deal}/${table.seq}`;
+    if (status === "human" && turnSounded !== turn) { turnSounded = turn; playSound("turn"); }
+    nextByItself(status, deal);
     // a guest's page holds this one table of the game: a table of their own would take its place
     // here, and their used link could not bring them back, so a guest is not offered one
     const guest = me !== 0 && isShared(table.people);
@@ -499,6 +508,14 @@ function renderAll() {
     replay.hidden = status !== "over";
     replay.firstElementChild.href = `${data.path}/replay/${encodeURIComponent(table.id)}/${table.deal_no}`;
   });
+}
+
+// A whole round or match without pressing Next deal, if the player chose it: the next deal starts
+// a few seconds after a deal's end (the result read meanwhile), once, where Next deal is offered.
+function nextByItself(status, deal) {
+  const wanted = status === "over" && !$("act-next").hidden && localStorage.getItem(autoNextKey) === "on";
+  if (autoNext && (!wanted || autoNext.deal !== deal)) { clearTimeout(autoNext.timer); autoNext = null; }
+  if (wanted && !autoNext) autoNext = { deal, timer: setTimeout(() => { autoNext = null; nextDeal(); }, AUTO_NEXT_MS) };
 }
 
 // ---- motion: a piece travels from the seat that played it; a won trick is gathered to its winner ----
@@ -670,7 +687,7 @@ function listShortcuts() {
 
 const helpers = {
   data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers,
-  keepFocus, setRoving, motion, reason, me: () => me, posOf, actingSeat, actingSeats, showEnd,
+  keepFocus, setRoving, motion, reason, me: () => me, posOf, actingSeat, actingSeats, showEnd, sound: playSound,
 };
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
@@ -713,6 +730,19 @@ paceSelect.addEventListener("change", async () => {
     const reply = await api("POST", `/api/tables/${table.id}/settings`, { pace_ms: Number(paceSelect.value) });
     if (reply.ok) update(reply.body);
   }
+});
+// the sounds and the next deal by itself: off until chosen, remembered in this browser
+const soundBox = $("sound");
+soundBox.checked = soundOn();
+soundBox.addEventListener("change", () => {
+  setSound(soundBox.checked);
+  if (soundBox.checked) playSound("piece"); // the player hears what they turned on (and the browser allows sound after this click)
+});
+const autoNextBox = $("auto-next");
+autoNextBox.checked = localStorage.getItem(autoNextKey) === "on";
+autoNextBox.addEventListener("change", () => {
+  localStorage.setItem(autoNextKey, autoNextBox.checked ? "on" : "off");
+  if (table) renderAll();
 });
 for (const radio of document.querySelectorAll("input[name='level']")) {
   radio.checked = radio.value === level();

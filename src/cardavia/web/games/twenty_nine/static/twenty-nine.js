@@ -12,6 +12,7 @@ export default function createTwentyNine(h) {
   const { t, ts, el, piece, pieceLabel, pieceText, signed, seatName } = h;
   const $ = (id) => document.getElementById(id);
   let current = null;
+  let revealSounded = null; // the deal whose reveal has sounded ("" none yet; null before the first draw)
   let selected = null; // the chosen card's code
   let focusIndex = 0;
   let handSignature = "";
@@ -459,7 +460,15 @@ export default function createTwentyNine(h) {
   return {
     holds(previous, next) { return next.view.tricks.length > previous.view.tricks.length && !next.view.over; },
     playFocused,
-    render(table, busy) { current = table; draw(busy); },
+    render(table, busy) {
+      // the trump shown to everyone sounds once (the shared table plays it only if sounds are on);
+      // a page opened after the reveal does not sound it again
+      const shown = table.view.reveal ? `${table.id}/${table.deal_no}` : null;
+      if (shown && revealSounded !== null && shown !== revealSounded) h.sound?.("reveal");
+      revealSounded = shown || (revealSounded === null ? "" : revealSounded);
+      current = table;
+      draw(busy);
+    },
     setTable(table) { current = table; },
     clearSelection() { selected = null; },
     showHint(action) {
