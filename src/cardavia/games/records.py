@@ -5,7 +5,7 @@ and with the same reason code, ``bad-record`` (its English template is ``"{what}
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from cardavia.games.errors import RecordError
@@ -30,3 +30,21 @@ def only_keys(record: Mapping[str, Any], keys: Collection[str]) -> None:
     unknown = sorted(str(key) for key in set(record) - set(keys))
     if unknown:
         raise bad_record(f"unknown key {unknown[0][:40]!r}")
+
+
+def read_actions(raw: object, parse: Callable[[object, None], Any]) -> list[Any]:
+    """A record's ``"actions"``, each read by ``parse`` (the game's ``action_from_json``, with no
+    seat: each action names its own); ``bad-record`` if they are not a list, and an action ``parse``
+    refuses keeps its reason, said with its index (``"action 12: …"``, param ``action``): a record
+    holds dozens."""
+    if not isinstance(raw, list):
+        raise bad_record('"actions" must be a list')
+    actions = []
+    for index, obj in enumerate(raw):
+        try:
+            actions.append(parse(obj, None))
+        except RecordError as exc:
+            raise RecordError(
+                exc.code, f"action {index}: {exc.message}", {**exc.params, "action": index}
+            ) from None
+    return actions

@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardavia.games.errors import RecordError
 from cardavia.games.gaple.actions import Action, action_from_json
 from cardavia.games.gaple.deal import GAME_ID, GapleDeal
 from cardavia.games.gaple.options import parse_options
 from cardavia.games.gaple.scoring import NUM_SEATS
 from cardavia.games.packs.double_six import tile
-from cardavia.games.records import bad_record, game_record, only_keys
+from cardavia.games.records import bad_record, game_record, only_keys, read_actions
 
 _REQUIRED = ("first", "leader", "hands", "actions")
 _KEYS = {"game", *_REQUIRED, "scores", "stock", "options"}
@@ -57,17 +56,7 @@ def read_record(record: Mapping[str, Any]) -> tuple[GapleDeal, list[Action]]:
     scores = record.get("scores")
     if "scores" in record and not isinstance(scores, list):
         raise bad_record('"scores" must be a list, one score per side')
-    raw = record["actions"]
-    if not isinstance(raw, list):
-        raise bad_record('"actions" must be a list')
-    actions = []
-    for index, obj in enumerate(raw):
-        try:
-            actions.append(action_from_json(obj, None))
-        except RecordError as exc:  # say which action: a record holds dozens
-            raise RecordError(
-                exc.code, f"action {index}: {exc.message}", {**exc.params, "action": index}
-            ) from None
+    actions = read_actions(record["actions"], action_from_json)
     deal = GapleDeal.start(
         first=first, leader=leader, hands=hands, stock=stock, scores=scores, options=options
     )

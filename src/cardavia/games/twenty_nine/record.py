@@ -12,7 +12,7 @@ from typing import Any
 
 from cardavia.games.errors import RecordError
 from cardavia.games.packs.french import PACK_SIZE
-from cardavia.games.records import bad_record, game_record, only_keys
+from cardavia.games.records import game_record, only_keys, read_actions
 from cardavia.games.twenty_nine.actions import Action, action_from_json
 from cardavia.games.twenty_nine.cards import card_index
 from cardavia.games.twenty_nine.deal import GAME_ID, HAND, NUM_SEATS, TwentyNineDeal
@@ -57,15 +57,5 @@ def read_record(record: Mapping[str, Any]) -> tuple[TwentyNineDeal, list[Action]
         raise RecordError("bad-seat", '"dealer" must be a seat 0-3', {"what": "dealer"})
     hands = read_hands(record.get("hands"))
     options = parse_options(record.get("options"))
-    raw = record.get("actions", [])
-    if not isinstance(raw, list):
-        raise bad_record('"actions" must be a list')
-    actions = []
-    for index, obj in enumerate(raw):
-        try:
-            actions.append(action_from_json(obj, None))
-        except RecordError as exc:  # say which action: a record holds dozens
-            raise RecordError(
-                exc.code, f"action {index}: {exc.message}", {**exc.params, "action": index}
-            ) from None
+    actions = read_actions(record.get("actions", []), action_from_json)
     return TwentyNineDeal.from_hands(dealer, hands, options), actions
