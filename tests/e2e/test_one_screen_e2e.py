@@ -194,12 +194,20 @@ def test_a_chosen_level_is_never_ignored(browser: Any, server: str) -> None:
             _axe(page, f"asked, before {answer}", found)
             page.get_by_role("button", name=answer).click()
             assert ask.is_hidden()
+            if not answer.startswith("Go on"):
+                # the old table still shows its turn until the new one is made: wait for the new one
+                page.wait_for_function(
+                    "(old) => localStorage.getItem('cardavia.table.tien-gow') !== old", arg=first["id"]
+                )
             page.wait_for_function("() => document.getElementById('status')?.dataset.status === 'human'")
             table = table_state(page)
             if answer.startswith("Go on"):
                 assert table["id"] == first["id"] and table["level"] == "normal"
             else:
                 assert table["id"] != first["id"] and table["level"] == "hard"
+                page.wait_for_function(
+                    "() => document.getElementById('table-level').dataset.level === 'hard'"
+                )
                 assert page.locator("#table-level").inner_text() == "Opponents: Hard"
         # the same level again: nothing to ask
         page.goto(f"{server}/traditions/{SLUGS['tien-gow']}?lang=en")
