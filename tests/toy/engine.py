@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.games.errors import IllegalAction, RecordError
+from cardavia.games.facade import GameFacade
 from cardavia.games.profile import Hidden, Profile
 from cardavia.games.protocol import Outcome, Piece
 
@@ -30,6 +31,9 @@ class Play:
     """The one kind of action: a piece from the hand, face up."""
 
     piece: str
+
+    def to_json(self) -> JSON:
+        return {"piece": self.piece}
 
 
 @dataclass(frozen=True)
@@ -154,11 +158,58 @@ class ToyDeal:
             "actions": [{"seat": seat, "piece": piece} for seat, piece in self.played],
         }
 
+    def progress(self) -> JSON:
+        return {"finished": False, "to_act": self.to_act(), "played": len(self.played)}
+
     def clone(self) -> ToyDeal:
         return ToyDeal(self.dealer, [list(h) for h in self.hands], NUM_SEATS, list(self.played), self.start)
 
 
-class ToyGame:
+def _play_from_json(obj: object, seat: int) -> Play:
+    if not isinstance(obj, Mapping) or not isinstance(obj.get("piece"), str) or obj["piece"] not in CODES:
+        raise RecordError("bad-action", 'an action is {"piece": one of 1 to 6}', {"action": str(obj)})
+    return Play(obj["piece"])
+
+
+def _deal_from_record(record: Mapping[str, Any]) -> tuple[ToyDeal, Sequence[Play]]:
+    hands, dealer = record.get("hands"), record.get("dealer")
+    if record.get("game") != GAME_ID or not isinstance(dealer, int) or not 0 <= dealer < NUM_SEATS:
+        raise RecordError("bad-record", "not a toy record", {})
+    dealt = [code for hand in hands for code in hand] if isinstance(hands, list) else []
+    if (
+        not isinstance(hands, list)
+        or len(hands) != NUM_SEATS
+        or not all(isinstance(h, list) and len(h) == HAND for h in hands)
+        or not set(dealt) <= set(CODES)
+        or any(dealt.count(code) > 2 for code in CODES)  # each value is twice in the set
+    ):
+        raise RecordError("bad-hands", "each hand is three of the twelve pieces", {})
+    listed = record.get("actions", [])
+    if not isinstance(listed, list):
+        raise RecordError("bad-record", "the actions are not a list", {})
+    actions = [_play_from_json(a, -1) for a in listed]
+    return ToyDeal(dealer, [list(h) for h in hands]), actions
+
+
+def _outcome_of(result: Mapping[str, Any]) -> Outcome:
+    winner = result.get("winner")
+    return Outcome(
+        tuple(result["deltas"]),
+        bool(result["drawn"]),
+        dict(result),
+        winner if isinstance(winner, int) else None,
+    )
+
+
+# every piece is played face up, so the facade's redact (an action as written) is the toy's
+class ToyGame(
+    GameFacade[Play, Any, ToyDeal],
+    deal=ToyDeal,
+    read_action=_play_from_json,
+    read_record=_deal_from_record,
+    read_outcome=_outcome_of,
+    next_dealer_key="winner",  # the deal's winner deals next
+):
     name = GAME_ID
     num_seats = NUM_SEATS
     pieces = tuple(Piece(code, name, int(code), copies=2) for code, name in zip(CODES, NAMES, strict=True))
@@ -177,56 +228,10 @@ class ToyGame:
         first = rng.randrange(NUM_SEATS) if dealer is None else dealer
         return ToyDeal(first, [pack[i * HAND : (i + 1) * HAND] for i in range(NUM_SEATS)])
 
-    def action_from_json(self, obj: object, seat: int) -> Play:
-        if not isinstance(obj, Mapping) or not isinstance(obj.get("piece"), str) or obj["piece"] not in CODES:
-            raise RecordError("bad-action", 'an action is {"piece": one of 1 to 6}', {"action": str(obj)})
-        return Play(obj["piece"])
-
-    def action_to_json(self, action: Play) -> JSON:
-        return {"piece": action.piece}
-
-    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[ToyDeal, Sequence[Play]]:
-        hands, dealer = record.get("hands"), record.get("dealer")
-        if record.get("game") != GAME_ID or not isinstance(dealer, int) or not 0 <= dealer < NUM_SEATS:
-            raise RecordError("bad-record", "not a toy record", {})
-        dealt = [code for hand in hands for code in hand] if isinstance(hands, list) else []
-        if (
-            not isinstance(hands, list)
-            or len(hands) != NUM_SEATS
-            or not all(isinstance(h, list) and len(h) == HAND for h in hands)
-            or not set(dealt) <= set(CODES)
-            or any(dealt.count(code) > 2 for code in CODES)  # each value is twice in the set
-        ):
-            raise RecordError("bad-hands", "each hand is three of the twelve pieces", {})
-        listed = record.get("actions", [])
-        if not isinstance(listed, list):
-            raise RecordError("bad-record", "the actions are not a list", {})
-        actions = [self.action_from_json(a, -1) for a in listed]
-        return ToyDeal(dealer, [list(h) for h in hands]), actions
-
-    def progress(self, deal: Any) -> JSON:
-        return {"finished": False, "to_act": deal.to_act(), "played": len(deal.played)}
-
     def describe(self, outcome: Mapping[str, Any]) -> str:
         if outcome.get("drawn"):
             return "A tie for the most rounds: the deal is drawn."
         return f"Seat {outcome['winner']} wins {max(outcome['rounds'])} rounds of {HAND}."
-
-    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
-        winner = result.get("winner")
-        return Outcome(
-            tuple(result["deltas"]),
-            bool(result["drawn"]),
-            dict(result),
-            winner if isinstance(winner, int) else None,
-        )
-
-    def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> JSON:
-        return dict(action)  # every piece is played face up: nothing of an action is hidden
-
-    def next_dealer(self, result: Mapping[str, Any]) -> int | None:
-        winner = result.get("winner")
-        return winner if isinstance(winner, int) else None
 
 
 GAME = ToyGame()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 A = TypeVar("A")
+V = TypeVar("V")
+B = TypeVar("B")
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 PLAYER_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # random is a baseline, never offered
@@ -44,3 +47,22 @@ class Bot(Protocol[A]):
     def level(self) -> str: ...
 
     def decide(self, view: Any, rng: random.Random) -> Decision[A]: ...
+
+
+Decide = Callable[[B, V, random.Random], Decision[A]]
+
+
+def forced_first(forced: Callable[[V], Decision[A] | None]) -> Callable[[Decide[B, V, A]], Decide[B, V, A]]:
+    """A level's ``decide`` that first takes the decision the game leaves no choice in: ``forced(view)``
+    (a single legal action, a called hand's automatic turn), or None to think. Every level of a game
+    shares its ``forced``, so that no level thinks where there is nothing to choose."""
+
+    def wrap(decide: Decide[B, V, A]) -> Decide[B, V, A]:
+        @functools.wraps(decide)
+        def decide_unless_forced(self: B, view: V, rng: random.Random) -> Decision[A]:
+            made = forced(view)
+            return made if made is not None else decide(self, view, rng)
+
+        return decide_unless_forced
+
+    return wrap

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields
-from typing import Any
+from typing import Any, cast
 
 from cardavia.games.errors import RecordError
 
@@ -51,6 +51,22 @@ def chosen_values(
             )
         values[key] = value
     return values
+
+
+class RuleOptions:
+    """What a game's frozen options dataclass shares: written as a record writes it (only the options
+    not at their defaults) and whole. The defaults are the dataclass's own, so a game's
+    ``Options()`` is its standard rules."""
+
+    __slots__ = ()  # a game's ``slots=True`` dataclass keeps no ``__dict__``
+
+    def to_json(self) -> dict[str, Any]:
+        """Only the options that differ from the defaults (what a record writes)."""
+        return differing(self, type(self)())
+
+    def all_json(self) -> dict[str, Any]:
+        """Every option with its value."""
+        return {f.name: getattr(self, f.name) for f in fields(cast(Any, self))}
 
 
 def differing(options: Any, default: Any) -> dict[str, Any]:

@@ -79,6 +79,8 @@ def test_the_hidden_trump_reaches_no_other_seat_partner_included(
             else:
                 assert a.seat == bidder and a.do == "play"
         worlds = live
+        if any(world.is_over() for world, _ in worlds):
+            break  # the result shows every card and the trump: a deal played out unasked shows it only then
         for seat in range(4):
             if seat == bidder:
                 continue

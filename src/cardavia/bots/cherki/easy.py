@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from cardavia.bots.base import Decision
+from cardavia.bots.base import Decision, forced_first
 from cardavia.bots.cherki.messages import hint
 from cardavia.bots.cherki.normal import discard_action, forced_decision
 from cardavia.bots.cherki.shape import NUM_KINDS, POINTS, VALUE_KINDS, overlap
@@ -36,10 +36,8 @@ class EasyBot:
     game = "cherki"
     level = "easy"
 
+    @forced_first(forced_decision)
     def decide(self, view: CherkiView, rng: random.Random) -> Decision[Action]:
-        forced = forced_decision(view)
-        if forced is not None:
-            return forced
         counts = kind_counts(view.hand)
         if view.phase == "pickup":
             return self._pickup(view, counts, rng)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from cardavia.bots.base import Decision
+from cardavia.bots.base import Decision, forced_first
 from cardavia.bots.cherki import normal
 from cardavia.bots.cherki.first_choice import outlook_discard, outlook_pickup
 from cardavia.bots.cherki.memory import Memory, read_view
@@ -73,10 +73,8 @@ class HardBot:
     def decide(self, view: CherkiView, rng: random.Random) -> Decision[Action]:
         return _delay_call(self._decide(view, rng), view.legal)
 
+    @forced_first(normal.forced_decision)
     def _decide(self, view: CherkiView, rng: random.Random) -> Decision[Action]:
-        forced = normal.forced_decision(view)
-        if forced is not None:
-            return forced
         legal = view.legal
         mem = read_view(view)
         baseline, candidates, options = self._candidates(mem, legal)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardavia.bots.base import Decision, Reason
+from cardavia.bots.base import Decision, Reason, forced_first
 from cardavia.bots.cherki.memory import Memory, read_view
 from cardavia.bots.cherki.messages import hint
 from cardavia.bots.cherki.shape import NUM_KINDS, POINTS, distance, hand_points, improving, overlap
@@ -246,10 +246,8 @@ class NormalBot:
     game = "cherki"
     level = "normal"
 
+    @forced_first(forced_decision)
     def decide(self, view: CherkiView, rng: random.Random) -> Decision[Action]:
-        forced = forced_decision(view)
-        if forced is not None:
-            return forced
         legal = view.legal
         mem = read_view(view)
         if view.phase == "pickup":

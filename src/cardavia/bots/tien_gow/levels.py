@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from cardavia.bots.base import Decision, Reason
+from cardavia.bots.base import Decision, Reason, forced_first
 from cardavia.bots.reasons import make_reason
 from cardavia.bots.tien_gow import policy
 from cardavia.bots.tien_gow.messages import COUNTS, HINTS
@@ -68,10 +68,8 @@ class NormalBot:
     game: str = "tien-gow"
     level: str = "normal"
 
+    @forced_first(_only)
     def decide(self, view: View, rng: random.Random) -> Decision[Play]:
-        forced = _only(view)
-        if forced is not None:
-            return forced
         pos = position_of(view)
         return _to_decision(view, _legal_index(view), policy.choose(pos.sim, view.seat))
 
@@ -90,10 +88,8 @@ class EasyBot:
     level: str = "easy"
     noise: float = 0.6
 
+    @forced_first(_only)
     def decide(self, view: View, rng: random.Random) -> Decision[Play]:
-        forced = _only(view)
-        if forced is not None:
-            return forced
         pos = position_of(view)
         sim = pos.sim
         sim.gone = 0  # no memory: it plays as if nothing had been seen
@@ -146,10 +142,8 @@ class HardBot:
     level: str = "hard"
     max_samples: int = 24
 
+    @forced_first(_only)
     def decide(self, view: View, rng: random.Random) -> Decision[Play]:
-        forced = _only(view)
-        if forced is not None:
-            return forced
         pos = position_of(view)
         index = _legal_index(view)
         sound_choice = policy.choose(pos.sim.clone(), view.seat)

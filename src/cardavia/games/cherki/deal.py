@@ -15,14 +15,13 @@ from typing import Any
 from cardavia.games.cherki.cards import FACE_CODES
 from cardavia.games.cherki.dealing import check_deck, hands_from_deck, shuffled_deck
 from cardavia.games.cherki.playout import random_playout
-from cardavia.games.cherki.position import build_position
-from cardavia.games.cherki.rules import DEALT, NUM_SEATS
-from cardavia.games.cherki.turns import Turns
+from cardavia.games.cherki.position import PositionedTurns
+from cardavia.games.cherki.rules import DEALT, NUM_SEATS, PHASE_NAMES
 from cardavia.games.cherki.view import CherkiView, build_view
 from cardavia.games.errors import GameError, RecordError
 
 
-class CherkiDeal(Turns):
+class CherkiDeal(PositionedTurns):
     """A Cherki deal in progress (satisfies ``cardavia.games.protocol.Deal``).
 
     Build one with :func:`new_deal`, :func:`deal_from_deck` or :meth:`from_position`.
@@ -40,45 +39,6 @@ class CherkiDeal(Turns):
         self.deck = tuple(deck)
         return self
 
-    @classmethod
-    def from_position(
-        cls,
-        *,
-        dealer: int,
-        to_act: int,
-        hands: Sequence[Sequence[str]],
-        stock: Sequence[str],
-        pile: Sequence[tuple[str, int, int | None]] = (),
-        called: Sequence[bool] = (False, False, False),
-        phase: str = "pickup",
-        picked: str | None = None,
-        picked_by_take: bool = False,
-        turn: int = 0,
-        bounces: int = 0,
-        takes_in_row: int = 0,
-        calls: Sequence[tuple[int, int, int, bool]] = (),
-    ) -> CherkiDeal:
-        """A deal in mid-play from explicit hidden and public state (see ``position.build_position``).
-
-        Such a deal plays like any other but has no deck, so it cannot write a record.
-        """
-        return build_position(
-            cls,
-            dealer=dealer,
-            to_act=to_act,
-            hands=hands,
-            stock=stock,
-            pile=pile,
-            called=called,
-            phase=phase,
-            picked=picked,
-            picked_by_take=picked_by_take,
-            turn=turn,
-            bounces=bounces,
-            takes_in_row=takes_in_row,
-            calls=calls,
-        )
-
     def random_playout(self, rng: random.Random) -> None:
         """Play to the end choosing uniformly among exactly ``legal_actions()`` (``playout``)."""
         random_playout(self, rng)
@@ -92,6 +52,20 @@ class CherkiDeal(Turns):
             "dealer": self.dealer,
             "deck": [FACE_CODES[f] for f in self.deck],
             "actions": [a.to_json() for a in self.log],
+        }
+
+    def progress(self) -> dict[str, Any]:
+        """The public state an unfinished deal has reached, for ``cardavia replay``."""
+        top = self.top_discard()
+        return {
+            "to_act": self.to_act(),
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn,
+            "actions": len(self.log),
+            "stock": len(self.stock),
+            "discards": len(self.pile),
+            "top_discard": FACE_CODES[top] if top >= 0 else None,
+            "called": list(self.called),
         }
 
     def view(self, seat: int) -> CherkiView:

@@ -6,21 +6,31 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.cherki.actions import Action, action_from_json
-from cardavia.games.cherki.cards import COPIES, FACE_CODES, FACES
+from cardavia.games.cherki.cards import COPIES, FACES
 from cardavia.games.cherki.deal import CherkiDeal, new_deal
 from cardavia.games.cherki.dealing import check_dealer
 from cardavia.games.cherki.messages import MESSAGES
 from cardavia.games.cherki.options import check_options
 from cardavia.games.cherki.record import deal_from_record
-from cardavia.games.cherki.rules import NUM_SEATS, PHASE_NAMES
+from cardavia.games.cherki.rules import NUM_SEATS
 from cardavia.games.cherki.turns import outcome_of
 from cardavia.games.cherki.view import CherkiView
+from cardavia.games.facade import GameFacade
 from cardavia.games.profile import Hidden, Profile, Review
-from cardavia.games.protocol import Deal, Game, Outcome, Piece
+from cardavia.games.protocol import Deal, Game, Piece
 
 
-class CherkiGame:
-    """Cherki (satisfies ``cardavia.games.protocol.Game``)."""
+class CherkiGame(
+    GameFacade[Action, CherkiView, CherkiDeal],
+    deal=CherkiDeal,
+    read_action=action_from_json,
+    read_record=deal_from_record,
+    read_outcome=outcome_of,
+):
+    """Cherki (satisfies ``cardavia.games.protocol.Game``). Every Cherki action is public as written
+    (``redact``): a draw names no card (the drawn card stays in the drawer's view), a take names the top
+    discard all have seen, a discard is face up. Every deal has a new random dealer (``next_dealer`` is
+    None): a drawn deal is redealt from a new seed, a won deal ends the match."""
 
     name = "cherki"
     num_seats = NUM_SEATS
@@ -39,31 +49,6 @@ class CherkiGame:
         """A fresh deal from ``seed``; ``dealer`` None draws the dealer at random from the seed."""
         check_options(None if options is None else dict(options))
         return new_deal(seed, None if dealer is None else check_dealer(dealer))
-
-    def action_from_json(self, obj: object, seat: int) -> Action:
-        return action_from_json(obj, seat)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action.to_json()
-
-    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[CherkiDeal, list[Action]]:
-        return deal_from_record(record)
-
-    def progress(self, deal: Deal[Action, CherkiView]) -> dict[str, Any]:
-        """The public state an unfinished deal has reached."""
-        if not isinstance(deal, CherkiDeal):
-            raise TypeError("not a Cherki deal")
-        top = deal.top_discard()
-        return {
-            "to_act": deal.to_act(),
-            "phase": PHASE_NAMES[deal.phase],
-            "turn": deal.turn,
-            "actions": len(deal.log),
-            "stock": len(deal.stock),
-            "discards": len(deal.pile),
-            "top_discard": FACE_CODES[top] if top >= 0 else None,
-            "called": list(deal.called),
-        }
 
     def describe(self, outcome: Mapping[str, Any]) -> str:
         """Plain English for ``cardavia replay``: the winner, x and the deltas; a drawn deal; or the
@@ -85,20 +70,6 @@ class CherkiGame:
             )
         hand = " ".join(outcome.get("hand") or [])
         return f"Seat {outcome.get('winner')} wins with {hand}: x = {outcome.get('x')}.\nDeltas: {paid}."
-
-    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
-        """The typed outcome of a stored result: each seat's ``deltas``; drawn when ``drawn``."""
-        return outcome_of(result)
-
-    def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> dict[str, Any]:
-        """Every Cherki action is public as written: a draw names no card (the drawn card stays in
-        the drawer's view), a take names the top discard all have seen, a discard is face up."""
-        return dict(action)
-
-    def next_dealer(self, result: Mapping[str, Any]) -> int | None:
-        """Always None: every Cherki deal has a new random dealer (a drawn deal is redealt from a new
-        seed; a won deal ends the match)."""
-        return None
 
 
 GAME = CherkiGame()

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.errors import RecordError
+from cardavia.games.facade import GameFacade
 from cardavia.games.gaple.actions import DISCARD, Action, action_from_json
 from cardavia.games.gaple.deal import GAME_ID, GapleDeal, new_deal
 from cardavia.games.gaple.messages import MESSAGES
@@ -23,7 +24,7 @@ from cardavia.games.gaple.scoring import NUM_SEATS, outcome_of
 from cardavia.games.gaple.view import GapleView
 from cardavia.games.packs.double_six import TILES
 from cardavia.games.profile import Hidden, Profile, Review, Sides
-from cardavia.games.protocol import Deal, Game, Outcome, Piece
+from cardavia.games.protocol import Deal, Game, Piece
 
 TEAMS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 
@@ -32,7 +33,16 @@ def _side_name(side: int, sides: int) -> str:
     return f"seats {side} and {side + 2}" if sides == 2 else f"seat {side}"
 
 
-class Gaple:
+class Gaple(
+    GameFacade[Action, GapleView, GapleDeal],
+    deal=GapleDeal,
+    read_action=action_from_json,
+    read_record=read_record,
+    read_outcome=outcome_of,
+    # the seat with the right to open the next deal: this deal's winner (an annulled deal's leader), or
+    # none when the next deal starts a match (the opening tile's holder opens)
+    next_dealer_key="next_leader",
+):
     """Gaple: four seats, the double-six set, a single line, a match to 201.
 
     ``defaults`` are the options of a deal made without any (``new_deal(seed)``): the standard rules
@@ -87,21 +97,6 @@ class Gaple:
             raise RecordError("bad-record", '"carry" holds the match "scores"', {"what": "carry"})
         return new_deal(seed, dealer, opts, scores)
 
-    def action_from_json(self, obj: object, seat: int) -> Action:
-        return action_from_json(obj, seat)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action.to_json()
-
-    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[GapleDeal, list[Action]]:
-        return read_record(record)
-
-    def progress(self, deal: Deal[Action, GapleView]) -> dict[str, Any]:
-        """The public state of an unfinished deal: ``{"to_act", "ends"}``."""
-        if not isinstance(deal, GapleDeal):
-            raise TypeError("not a Gaple deal")
-        return deal.progress()
-
     def describe(self, outcome: Mapping[str, Any]) -> str:
         """Plain English for ``cardavia replay``: how the deal ended, the counts and points, the match."""
         if outcome.get("finished") is False:
@@ -138,22 +133,12 @@ class Gaple:
             lines.append(f"Seat {outcome['next_leader']} has the right to open the next deal.")
         return "\n".join(lines)
 
-    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
-        """The typed outcome of a stored result (``scoring.outcome_of``)."""
-        return outcome_of(result)
-
     def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> dict[str, Any]:
         """Another seat's discard shows that it discarded, not which tile (every dead tile is shown at
         the end of the deal, in its result). Plays and passes are public as written."""
         if actor != viewer and action.get("do") == DISCARD:
             return {key: value for key, value in action.items() if key != "tile"}
         return dict(action)
-
-    def next_dealer(self, result: Mapping[str, Any]) -> int | None:
-        """The seat with the right to open the next deal: this deal's winner (an annulled deal's leader),
-        or None when the next deal starts a match (the opening tile's holder opens)."""
-        seat = result.get("next_leader")
-        return seat if type(seat) is int else None
 
     def carry(self, result: Mapping[str, Any]) -> dict[str, Any] | None:
         """What the next deal starts from besides its leader: the match scores, while the match goes on

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
-from cardavia.games.options import OPTION_MESSAGES, chosen_values, differing
+from cardavia.games.options import OPTION_MESSAGES, RuleOptions, chosen_values
 
 TARGET_RANGE = range(1, 10001)  # a match's target: any whole number from 1 to 10,000
 
@@ -21,7 +21,7 @@ _CHOICES: dict[str, tuple[Any, ...] | range] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(RuleOptions):
     """Rule options; a record writes only those not at their default (the first of each choice).
 
     - ``teams``: partners facing (seats 0 and 2 against 1 and 3), points and scores per team.
@@ -55,13 +55,6 @@ class Options:
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for: itself, or its team (``seat % 2``)."""
         return seat % 2 if self.teams else seat
-
-    def to_json(self) -> dict[str, Any]:
-        """Only the options that differ from the defaults (what a record writes)."""
-        return differing(self, DEFAULT_OPTIONS)
-
-    def all_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 DEFAULT_OPTIONS = Options()

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardavia.games.errors import RecordError
+from cardavia.games.dealing import shuffle_and_banker
+from cardavia.games.facade import GameFacade
 from cardavia.games.packs.dominoes import TILES
 from cardavia.games.pai_gow.actions import SetHand, set_from_json
 from cardavia.games.pai_gow.deal import PaiGowDeal, outcome_of
@@ -16,14 +16,26 @@ from cardavia.games.pai_gow.record import GAME_ID, read_record
 from cardavia.games.pai_gow.tiles import full_set
 from cardavia.games.pai_gow.view import View
 from cardavia.games.profile import Hidden, Profile, Review
-from cardavia.games.protocol import Deal, Game, Outcome, Piece
+from cardavia.games.protocol import Game, Piece
 
 
 def _points(amount: int) -> str:
     return f"{amount:+d}" if amount else "0"
 
 
-class PaiGow:
+def _deal_from_record(record: Mapping[str, Any]) -> tuple[PaiGowDeal, Sequence[SetHand]]:
+    hands, banker, options, sets = read_record(record)
+    return PaiGowDeal(hands, banker, options), sets
+
+
+class PaiGow(
+    GameFacade[SetHand, View, PaiGowDeal],
+    deal=PaiGowDeal,
+    read_action=set_from_json,
+    read_record=_deal_from_record,
+    read_outcome=outcome_of,
+    next_dealer_key="next_banker",  # the bank passes counter-clockwise
+):
     """Pai Gow (牌九): four seats each split four tiles into two hands against the banker's."""
 
     name = GAME_ID
@@ -48,29 +60,9 @@ class PaiGow:
         not who holds what. The other 16 tiles are never dealt.
         """
         opts = parse_options(options)
-        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < 4):
-            raise RecordError("bad-seat", MESSAGES["bad-seat"].format(what="the banker"), {"what": "banker"})
-        rng = random.Random(seed)
-        tiles = full_set()
-        rng.shuffle(tiles)
+        tiles, banker = shuffle_and_banker(seed, full_set(), dealer, 4, MESSAGES)
         hands = [tiles[4 * seat : 4 * seat + 4] for seat in range(4)]
-        banker = rng.randrange(4) if dealer is None else dealer
         return PaiGowDeal(hands, banker, opts)
-
-    def action_from_json(self, obj: object, seat: int) -> SetHand:
-        return set_from_json(obj, seat)
-
-    def action_to_json(self, action: SetHand) -> dict[str, Any]:
-        return action.to_json()
-
-    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[PaiGowDeal, Sequence[SetHand]]:
-        hands, banker, options, sets = read_record(record)
-        return PaiGowDeal(hands, banker, options), sets
-
-    def progress(self, deal: Deal[SetHand, View]) -> dict[str, Any]:
-        if not isinstance(deal, PaiGowDeal):
-            raise TypeError("not a Pai Gow deal")
-        return deal.progress()
 
     def describe(self, outcome: Mapping[str, Any]) -> str:
         """Plain English for ``cardavia replay``: each seat's hands and result, or who has set."""
@@ -87,20 +79,11 @@ class PaiGow:
             lines.append(f"Seat {seat}: {high} / {low}  {role:<6} {_points(net):>3}")
         return "\n".join(lines)
 
-    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
-        """The typed outcome of a stored result: each seat's ``net``."""
-        return outcome_of(result)
-
     def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> dict[str, Any]:
         """Another seat's set shows only that it was made: its tiles are in the reveal, once all have set."""
         if actor == viewer:
             return dict(action)
         return {"seat": actor}
-
-    def next_dealer(self, result: Mapping[str, Any]) -> int | None:
-        """The bank passes counter-clockwise: ``next_banker``."""
-        nxt = result.get("next_banker")
-        return nxt if type(nxt) is int else None
 
 
 GAME = PaiGow()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
-from cardavia.games.options import chosen_values, differing
+from cardavia.games.options import RuleOptions, chosen_values
 from cardavia.games.pai_gow.messages import MESSAGES
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -18,7 +18,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(RuleOptions):
     """Rule options, as a record's ``"options"`` object writes them (only those not at the default).
 
     - ``gee_joon_single_rank``: "lowest" (both Gee Joon tiles rank 16, below the Fives) or
@@ -36,13 +36,6 @@ class Options:
     gee_joon_wild: bool = True
     copies_to_banker: bool = True
     zero_zero_to_banker: bool = True
-
-    def to_json(self) -> dict[str, Any]:
-        """Only the options that differ from the defaults (what a record writes)."""
-        return differing(self, DEFAULT_OPTIONS)
-
-    def all_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 DEFAULT_OPTIONS = Options()

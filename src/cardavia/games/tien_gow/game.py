@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardavia.games.errors import RecordError
+from cardavia.games.dealing import shuffle_and_banker
+from cardavia.games.facade import GameFacade
 from cardavia.games.profile import Hidden, Profile, Review
-from cardavia.games.protocol import Deal, Game, Outcome, Piece
+from cardavia.games.protocol import Game, Piece
 from cardavia.games.tien_gow.actions import Play, play_from_json
 from cardavia.games.tien_gow.deal import TienGowDeal, outcome_of
 from cardavia.games.tien_gow.messages import MESSAGES
@@ -22,7 +22,19 @@ def _money(amount: int) -> str:
     return f"{amount:+d}" if amount else "0"
 
 
-class TienGow:
+def _deal_from_record(record: Mapping[str, Any]) -> tuple[TienGowDeal, Sequence[Play]]:
+    hands, banker, options, plays = read_record(record)
+    return TienGowDeal(hands, banker, options), plays
+
+
+class TienGow(
+    GameFacade[Play, View, TienGowDeal],
+    deal=TienGowDeal,
+    read_action=play_from_json,
+    read_record=_deal_from_record,
+    read_outcome=outcome_of,
+    next_dealer_key="next_banker",  # the final-trick winner banks the next deal
+):
     """Tien Gow (天九): four players, 32 tiles, the last trick wins."""
 
     name = GAME_ID
@@ -46,33 +58,13 @@ class TienGow:
         ``dealer`` changes who leads, not who holds what.
         """
         opts = parse_options(options)
-        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < 4):
-            raise RecordError("bad-seat", MESSAGES["bad-seat"].format(what="the banker"), {"what": "banker"})
-        rng = random.Random(seed)
-        tiles = full_set()
-        rng.shuffle(tiles)
+        tiles, banker = shuffle_and_banker(seed, full_set(), dealer, 4, MESSAGES)
         hands = []
         for seat in range(4):
             mask = mask_of(tiles[8 * seat : 8 * seat + 8])
             assert mask is not None
             hands.append(mask)
-        banker = rng.randrange(4) if dealer is None else dealer
         return TienGowDeal(hands, banker, opts)
-
-    def action_from_json(self, obj: object, seat: int) -> Play:
-        return play_from_json(obj, seat)
-
-    def action_to_json(self, action: Play) -> dict[str, Any]:
-        return action.to_json()
-
-    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[TienGowDeal, Sequence[Play]]:
-        hands, banker, options, plays = read_record(record)
-        return TienGowDeal(hands, banker, options), plays
-
-    def progress(self, deal: Deal[Play, View]) -> dict[str, Any]:
-        if not isinstance(deal, TienGowDeal):
-            raise TypeError("not a Tien Gow deal")
-        return deal.progress()
 
     def describe(self, outcome: Mapping[str, Any]) -> str:
         """Plain English for ``cardavia replay``: the outcome, or the state an unfinished deal reached."""
@@ -94,10 +86,6 @@ class TienGow:
         lines.append("Net:        " + "".join(f"{_money(c):>7}" for c in outcome["net"]))
         return "\n".join(lines)
 
-    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
-        """The typed outcome of a stored result: each seat's ``net``; never drawn."""
-        return outcome_of(result)
-
     def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> dict[str, Any]:
         """A face-down play as another seat sees it: its seat and tile count, never its tiles."""
         if actor == viewer or action.get("face") != "down":
@@ -106,11 +94,6 @@ class TienGow:
         tiles = action.get("tiles")
         shown["count"] = len(tiles) if isinstance(tiles, list) else 0
         return shown
-
-    def next_dealer(self, result: Mapping[str, Any]) -> int | None:
-        """The final-trick winner banks the next deal."""
-        winner = result.get("next_banker")
-        return winner if isinstance(winner, int) else None
 
 
 GAME = TienGow()

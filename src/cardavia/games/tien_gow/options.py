@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
-from cardavia.games.options import chosen_values, differing
+from cardavia.games.options import RuleOptions, chosen_values
 from cardavia.games.tien_gow.messages import MESSAGES
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -20,7 +20,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(RuleOptions):
     """Rule options, as written in a record's ``"options"`` object (only those not at the default).
 
     - ``turn_order``: "counter-clockwise" (seat s then s + 1) or "clockwise" (s then s - 1);
@@ -42,13 +42,6 @@ class Options:
     def step(self) -> int:
         """What to add to a seat (mod 4) for the next seat to play."""
         return 1 if self.turn_order == "counter-clockwise" else 3
-
-    def to_json(self) -> dict[str, Any]:
-        """Only the options that differ from the defaults (what a record writes)."""
-        return differing(self, DEFAULT_OPTIONS)
-
-    def all_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 DEFAULT_OPTIONS = Options()

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardavia.games.facade import GameFacade
 from cardavia.games.packs.french import PACK
 from cardavia.games.profile import Hidden, Profile, Review, Sides
-from cardavia.games.protocol import Deal, Game, Outcome, Piece
+from cardavia.games.protocol import Deal, Game, Piece
 from cardavia.games.twenty_nine.actions import Action, action_from_json
 from cardavia.games.twenty_nine.cards import POINTS
 from cardavia.games.twenty_nine.deal import GAME_ID, NUM_SEATS, TwentyNineDeal, new_deal
@@ -20,7 +21,15 @@ from cardavia.games.twenty_nine.view import TwentyNineView
 _SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
 
-class TwentyNine:
+class TwentyNine(
+    GameFacade[Action, TwentyNineView, TwentyNineDeal],
+    deal=TwentyNineDeal,
+    read_action=action_from_json,
+    read_record=read_record,
+    read_outcome=outcome_of,
+    # the seat after the dealer deals next; after an annulled deal the same dealer deals again
+    next_dealer_key="next_dealer",
+):
     """Twenty-Nine: four players in two partnerships, 32 cards, a hidden trump."""
 
     name = GAME_ID
@@ -46,21 +55,6 @@ class TwentyNine:
         """A fresh deal from ``seed``; ``dealer`` None draws it from the seed (the cards depend on
         the seed only)."""
         return new_deal(seed, dealer, parse_options(options))
-
-    def action_from_json(self, obj: object, seat: int) -> Action:
-        return action_from_json(obj, seat)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action.to_json()
-
-    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[TwentyNineDeal, list[Action]]:
-        return read_record(record)
-
-    def progress(self, deal: Deal[Action, TwentyNineView]) -> dict[str, Any]:
-        """The public state of an unfinished deal: ``{"phase", "to_act"}``."""
-        if not isinstance(deal, TwentyNineDeal):
-            raise TypeError("not a Twenty-Nine deal")
-        return deal.progress()
 
     def describe(self, outcome: Mapping[str, Any]) -> str:
         """Plain English for ``cardavia replay``: the contract and how it went, an annulled deal, or
@@ -97,10 +91,6 @@ class TwentyNine:
         )
         return "\n".join(lines)
 
-    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
-        """The typed outcome of a stored result (``scoring.outcome_of``)."""
-        return outcome_of(result)
-
     def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> dict[str, Any]:
         """The trump choice as another seat sees it: that the bidder set a trump, not which. (Once
         revealed, the trump is in every view; the action itself stays redacted.) Every other action
@@ -126,11 +116,6 @@ class TwentyNine:
             if won is not None:
                 matches[won] += 1
         return {"scores": list(scores), "won": won, "matches": matches, "to": MATCH_POINTS}
-
-    def next_dealer(self, result: Mapping[str, Any]) -> int | None:
-        """The seat after the dealer deals next; after an annulled deal the same dealer deals again."""
-        seat = result.get("next_dealer")
-        return seat if type(seat) is int else None
 
 
 GAME = TwentyNine()

@@ -4,10 +4,10 @@ not record options yet."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
-from cardavia.games.options import OPTION_MESSAGES, chosen_values, differing
+from cardavia.games.options import OPTION_MESSAGES, RuleOptions, chosen_values
 from cardavia.games.twenty_nine.cards import TOTAL_POINTS
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -19,7 +19,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(RuleOptions):
     """Rule options; a record writes only those not at their default (the first of each choice).
 
     - ``min_bid``: the lowest bid (16; 15 or 14). In the hold auction eldest must open, so no seat
@@ -42,13 +42,6 @@ class Options:
     @property
     def max_bid(self) -> int:
         return self.total
-
-    def to_json(self) -> dict[str, Any]:
-        """Only the options that differ from the defaults (what a record writes)."""
-        return differing(self, DEFAULT_OPTIONS)
-
-    def all_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 DEFAULT_OPTIONS = Options()
