@@ -18,7 +18,7 @@ from test_friends_e2e import _axe
 from test_site_e2e import CODES, SLUGS
 
 from cardavia.games.registry import game_ids, get_game
-from cardavia.service.tables import LEFT_AFTER_S
+from cardavia.service.tables.presence import LEFT_AFTER_S
 from cardavia.store.db import open_store
 
 pytestmark = pytest.mark.e2e

@@ -14,7 +14,7 @@ from e2e_server import CHROMIUM, start_server, stop_server
 from test_friends_e2e import _axe
 from test_site_e2e import SLUGS
 
-from cardavia.service.tables import LEFT_AFTER_S
+from cardavia.service.tables.presence import LEFT_AFTER_S
 from cardavia.store.db import open_store
 
 pytestmark = pytest.mark.e2e

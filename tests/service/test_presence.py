@@ -21,7 +21,7 @@ from cardavia.service.driver import settle as settle_with
 from cardavia.service.errors import HostOnly, NotFound, TableError
 from cardavia.service.payload import table_out
 from cardavia.service.state import Step
-from cardavia.service.tables import AWAY_GRACE_S, LEFT_AFTER_S, PRESENCE_BEAT_S
+from cardavia.service.tables.presence import AWAY_GRACE_S, LEFT_AFTER_S, PRESENCE_BEAT_S
 from cardavia.store.db import AUTO_LEFT, AUTO_TIME, Store, open_store
 
 HOST, ANN, BOB = ("0" * 64, "a" * 64, "b" * 64)

@@ -23,9 +23,10 @@ from cardavia.bots.registry import choose
 from cardavia.games.protocol import acting_seats
 from cardavia.games.registry import GameEntry, game_ids, get_game, registered
 from cardavia.service import TableService
-from cardavia.service.driver import BotDriver, decision_seed, settle
+from cardavia.service.driver import BotDriver, settle
 from cardavia.service.errors import Stale
 from cardavia.service.payload import table_out
+from cardavia.service.plans import decision_seed
 from cardavia.service.state import TableState
 from cardavia.store.db import AUTO_LEFT, AUTO_TIME, Store, open_store
 from json_strings import strings

@@ -15,7 +15,7 @@ from api_test_support import api_client
 from server_process import running_server
 from test_api_friends import Browser, shared_table
 
-from cardavia.service.tables import LEFT_AFTER_S
+from cardavia.service.tables.presence import LEFT_AFTER_S
 from cardavia.store.db import open_store
 
 JSON = dict[str, Any]

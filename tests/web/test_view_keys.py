@@ -38,7 +38,7 @@ READS = (
 def test_the_files_looked_at_include_the_service_the_pages_and_the_benches() -> None:
     names = {path.relative_to(SRC).as_posix() for path in SHARED}
     assert {
-        "service/tables.py",
+        "service/tables/finished.py",
         "web/static/js/replay.js",
         "bench/load.py",
         "bots/review.py",

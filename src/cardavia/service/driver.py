@@ -8,16 +8,9 @@ simply reloads, and a process killed mid-way is replaced by whichever request or
 Store calls run in the :class:`Offload` threads, never on the event loop. When the database cannot
 answer, the table's task waits (backing off up to :data:`MAX_BACKOFF_S`) and carries on by itself.
 
-At a table with a turn limit, a person's decision not made in time is made by the AI at the table's
-level, marked ``auto`` in the log; the person decides again from their next turn. The limit is
-counted from when the turn began as the log says (the time its last action was written), the same
-clock the table shows its people.
-
-A person who has left a shared table (their presence, in the store, is older than the service's
-``LEFT_AFTER_S``) does not stop it: if the host handed their seat to the AI, its decisions are the
-server's at once (a step of kind "away"); with no turn limit, the AI decides for them once they have
-been gone ``AWAY_GRACE_S`` while someone else is at the table. Both are marked ``auto`` (``AUTO_LEFT``)
-in the log, and the seat is theirs again from the moment they are back.
+What the server does next on a table (a bot's turn, a forced action, a redeal, the AI's decision
+for a person out of time or gone) is planned in :mod:`cardavia.service.plans`, from the log alone;
+this module waits for it, has it decided and writes it.
 
 When a bot's move becomes visible must tell nothing about the hidden pieces it was chosen from: a
 bot's move is written ``max(pace, floor)`` after its decision opened (the log's time of the move
@@ -52,23 +45,23 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from cardavia.bots.analysis import Advice
 from cardavia.bots.base import Decision
 from cardavia.metrics import bot_decision
 from cardavia.service.moments import delay_to_write
 from cardavia.service.offload import Offload
-from cardavia.service.seeds import bot_seed
-from cardavia.service.state import Step, TableState
+from cardavia.service.plans import Plan, decision_seed, plan_next
+from cardavia.service.state import TableState
 from cardavia.service.tables import TableService
 from cardavia.service.workers import worker_pool
-from cardavia.store.db import AUTO_LEFT, AUTO_TIME, StoreUnavailable, TableRecord
+from cardavia.store.db import AUTO_LEFT, AUTO_TIME, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
 Think = Callable[[str, str, Any, int], Decision[Any]]
+R = TypeVar("R")
 
 # The least time between a bot's move and the move before it, per level: above the level's slowest
 # decisions measured (hard, CPU time of one process over 300 decisions a game: at most 416 ms in the
@@ -78,32 +71,6 @@ MIN_STEP_MS: Mapping[str, int] = {"hard": 500}
 DEFAULT_MIN_STEP_MS = 50
 FIRST_BACKOFF_S = 0.25
 MAX_BACKOFF_S = 8.0
-
-
-@dataclass(frozen=True)
-class _Plan:
-    """The server's next step on a table, as read under the table's lock."""
-
-    state: TableState
-    seq: int
-    record: TableRecord
-    step: Step
-    view: Any  # the bot seat's view (None for a forced step or a new deal)
-    timeout: float | None = None  # a person's decision: seconds they have before the AI makes it
-    auto: int = 0  # the AI decides for a person: AUTO_TIME or AUTO_LEFT
-    seed: int = 0  # the seed of the AI's decision (see :func:`decision_seed`); 0 where none is made
-    # seats deciding at once: every server decision of the group (step, view, seed, auto), by seat,
-    # written together at ``opened`` (the store's clock) + the group's wait
-    group: tuple[tuple[Step, Any, int, int], ...] = ()
-    opened: float = 0.0  # when the decision opened (the log's clock): its move's moment counts from it
-
-
-def decision_seed(state: TableState, seat: int) -> int:
-    """The seed of the AI's decision for acting ``seat``: of the seq its decision began at (and of
-    the seat, where several seats decide at once), the same in every process and every retry."""
-    if state.together(seat):
-        return bot_seed(state.record.seed, state.decision_seq(seat), seat)
-    return bot_seed(state.record.seed, state.seq)
 
 
 def _default_think(game: str, level: str, view: Any, seed: int) -> Decision[Any]:
@@ -247,23 +214,12 @@ class BotDriver:
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
     async def decide(self, game: str, level: str, view: Any, seed: int) -> Decision[Any]:
+        """A bot's decision for ``view`` (``think``), in the bots' pool."""
         started = time.perf_counter()
         try:
-            return await self._decide(game, level, view, seed)
+            return await self._in_pool(self.think, game, level, view, seed)
         finally:
             bot_decision(game, level, time.perf_counter() - started)
-
-    async def _decide(self, game: str, level: str, view: Any, seed: int) -> Decision[Any]:
-        pool = self._executor()
-        if pool is None:
-            return self.think(game, level, view, seed)
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(pool, self.think, game, level, view, seed)
-        except BrokenProcessPool:
-            log.warning("bot process pool broke; starting a new one")
-            self._pool = None
-            return await loop.run_in_executor(self._executor(), self.think, game, level, view, seed)
 
     async def advise(self, game: str, view: Any, seed: int) -> Advice:
         """The Hint for ``view`` (:func:`cardavia.bots.registry.suggest`), worked out in the bots'
@@ -271,105 +227,25 @@ class BotDriver:
         from cardavia.bots.registry import suggest
 
         started = time.perf_counter()
-        pool = self._executor()
         try:
-            if pool is None:
-                return suggest(game, view, seed)
-            loop = asyncio.get_running_loop()
-            try:
-                return await loop.run_in_executor(pool, suggest, game, view, seed)
-            except BrokenProcessPool:
-                log.warning("bot process pool broke; starting a new one")
-                self._pool = None
-                return await loop.run_in_executor(self._executor(), suggest, game, view, seed)
+            return await self._in_pool(suggest, game, view, seed)
         finally:
             bot_decision(game, "hint", time.perf_counter() - started)
 
-    def _plan(self, table_id: str, fresh: bool) -> _Plan | None:
-        """The next server step of ``table_id`` (in a store thread). ``fresh``: read the log; else
-        this process's copy is the log (it wrote the newest action itself)."""
-        with self.service.lock(table_id):
-            state = self.service.cached(table_id)
-            if fresh or state is None:
-                state = self.service.state(table_id)
-            step = state.pending()
-            if step is None:
-                if not state.timed():
-                    # a shared table with no limit: the AI for a person once they have been gone long
-                    due = self.service.left_turn(state)
-                    if due is None:
-                        return None
-                    gone, wait = due
-                    view = state.deal.view(gone)
-                    seed = decision_seed(state, gone)
-                    return _Plan(
-                        state,
-                        state.seq,
-                        state.record,
-                        Step("auto", gone),
-                        view,
-                        wait,
-                        AUTO_LEFT,
-                        seed,
-                        opened=state.turn_started(gone),
-                    )
-                # counted from when the turn began as the log says (what the page shows), so that
-                # a restarted or another process gives no person more time than the clock showed;
-                # of several people deciding at once, the one whose time ends first
-                now = self.service.clock()
-                given = self.turn_limit(state.record.turn_limit_s or 0)
-                left = {
-                    s: max(0.0, given - max(0.0, now - state.turn_started(s))) for s in state.persons_to_act()
-                }
-                if not left:  # timed() means a person is to act: never the case, for the types
-                    return None
-                seat = min(left, key=lambda s: (left[s], s))
-                view = state.deal.view(seat)
-                seed = decision_seed(state, seat)
-                return _Plan(
-                    state,
-                    state.seq,
-                    state.record,
-                    Step("auto", seat),
-                    view,
-                    left[seat],
-                    AUTO_TIME,
-                    seed,
-                    opened=state.turn_started(seat),
-                )
-            opened = state.turn_started(step.seat)  # the moment is counted from it (service.moments)
-            if step.kind not in ("bot", "away"):
-                return _Plan(state, state.seq, state.record, step, None, opened=opened)
-            auto = AUTO_LEFT if step.kind == "away" else 0
-            plan = _Plan(
-                state,
-                state.seq,
-                state.record,
-                step,
-                state.deal.view(step.seat),
-                auto=auto,
-                seed=decision_seed(state, step.seat),
-                opened=opened,
-            )
-            if not state.together(step.seat):
-                return plan
-            # seats deciding at once: every server decision that began with this one, written together
-            began = state.decision_seq(step.seat)
-            group = tuple(
-                (
-                    s,
-                    state.deal.view(s.seat),
-                    decision_seed(state, s.seat),
-                    AUTO_LEFT if s.kind == "away" else 0,
-                )
-                for s in state.server_steps()
-                if s.kind in ("bot", "away")
-                and state.together(s.seat)
-                and state.decision_seq(s.seat) == began
-            )
-            return replace(plan, group=group)
+    async def _in_pool(self, fn: Callable[..., R], *args: Any) -> R:
+        """``fn(*args)`` in the bots' pool (in this thread with no pool), in a new pool if it broke."""
+        pool = self._executor()
+        if pool is None:
+            return fn(*args)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            log.warning("bot process pool broke; starting a new one")
+            self._pool = None
+            return await loop.run_in_executor(self._executor(), fn, *args)
 
-    async def _out_of_time(self, table_id: str, plan: _Plan) -> bool:
+    async def _out_of_time(self, table_id: str, plan: Plan) -> bool:
         """Wait for the person of ``plan`` until their time is up (True) or the table moves (False)."""
         loop = asyncio.get_running_loop()
         key = (table_id, plan.seq)
@@ -413,7 +289,9 @@ class BotDriver:
                     # The server's own store work takes at most two of the store threads, so that a
                     # burst of bots' turns on many tables never queues ahead of a person's request.
                     async with gate:
-                        plan = await self.offload.run(self._plan, table_id, fresh)
+                        plan = await self.offload.run(
+                            plan_next, self.service, table_id, fresh, self.turn_limit
+                        )
                     if plan is None:
                         return
                     step, record = plan.step, plan.record
@@ -472,7 +350,7 @@ class BotDriver:
                 del self._tasks[table_id]
                 self._wake.pop(table_id, None)
 
-    async def _write_together(self, table_id: str, plan: _Plan) -> None:
+    async def _write_together(self, table_id: str, plan: Plan) -> None:
         """Decide every server decision of ``plan.group`` (each from its seat's own view), then
         write them all, in seat order, at the group's one moment (see the module docstring)."""
         record = plan.record
