@@ -36,3 +36,8 @@ def deltas_of(lines: Sequence[Line], num_seats: int) -> list[int]:
         out[ln["payer"]] -= ln["amount"]
         out[ln["payee"]] += ln["amount"]
     return out
+
+
+def signed(amount: int) -> str:
+    """An amount as the replay text writes it: ``+3``, ``-2``, and ``0`` unsigned."""
+    return f"{amount:+d}" if amount else "0"

@@ -48,3 +48,16 @@ def read_actions(raw: object, parse: Callable[[object, None], Any]) -> list[Any]
                 exc.code, f"action {index}: {exc.message}", {**exc.params, "action": index}
             ) from None
     return actions
+
+
+def acting_seat(given: int | None, seat: int | None, bad: Callable[[str], RecordError]) -> int:
+    """The seat an action is acted by. ``seat`` is the acting seat when the caller knows it (the API):
+    a seat the action names (``given``, already checked to be a seat) must then agree. With ``seat``
+    None (a record's actions) the action must name its own. ``bad(why)`` is the game's refusal."""
+    if seat is None:
+        if given is None:
+            raise bad("the action needs its seat")
+        return given
+    if given is not None and given != seat:
+        raise bad(f"the action names seat {given}, not the acting seat {seat}")
+    return seat

@@ -14,6 +14,7 @@ from typing import Any
 
 from cardavia.games.cherki.cards import FACE_BY_CODE, FACE_CODES, NUM_FACES
 from cardavia.games.errors import RecordError
+from cardavia.games.records import acting_seat
 
 NUM_SEATS = 3
 DOS: tuple[str, ...] = ("draw", "take", "discard", "call")
@@ -87,12 +88,7 @@ def action_from_json(obj: object, seat: int | None) -> Action:
     given = obj.get("seat")
     if given is not None and (not isinstance(given, int) or isinstance(given, bool) or not 0 <= given < 3):
         raise _bad("seat must be 0, 1 or 2", obj)
-    if seat is None:
-        if given is None:
-            raise _bad("the action needs its seat", obj)
-        seat = given
-    elif given is not None and given != seat:
-        raise _bad(f"the action names seat {given}, not the acting seat {seat}", obj)
+    seat = acting_seat(given, seat, lambda why: _bad(why, obj))
     do = obj.get("do")
     if do not in DOS:
         raise _bad('"do" must be "draw", "take", "discard" or "call"', obj)

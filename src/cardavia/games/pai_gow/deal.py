@@ -12,7 +12,7 @@ from cardavia.games.pai_gow.actions import SetHand
 from cardavia.games.pai_gow.hands import RESULT_NAMES, Split, make_split
 from cardavia.games.pai_gow.messages import COUNTS, MESSAGES
 from cardavia.games.pai_gow.options import DEFAULT_OPTIONS, Options
-from cardavia.games.pai_gow.record import write_record
+from cardavia.games.pai_gow.record import read_record, write_record
 from cardavia.games.pai_gow.tiles import Tile, full_set, sort_tiles
 from cardavia.games.pai_gow.view import SeatShowing, View, showing
 from cardavia.games.protocol import Outcome
@@ -239,6 +239,12 @@ class PaiGowDeal:
         new._splits = self._splits[:]
         new._sets = self._sets[:]
         return new
+
+
+def deal_from_record(record: Mapping[str, Any]) -> tuple[PaiGowDeal, Sequence[SetHand]]:
+    """A record's deal as dealt and its sets, checked (``record.read_record``)."""
+    hands, banker, options, sets = read_record(record)
+    return PaiGowDeal(hands, banker, options), sets
 
 
 def outcome_of(result: Mapping[str, Any]) -> Outcome:

@@ -2,37 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.dealing import shuffle_and_banker
 from cardavia.games.facade import GameFacade
 from cardavia.games.packs.dominoes import TILES
 from cardavia.games.pai_gow.actions import SetHand, set_from_json
-from cardavia.games.pai_gow.deal import PaiGowDeal, outcome_of
+from cardavia.games.pai_gow.deal import PaiGowDeal, deal_from_record, outcome_of
 from cardavia.games.pai_gow.messages import MESSAGES
 from cardavia.games.pai_gow.options import parse_options
-from cardavia.games.pai_gow.record import GAME_ID, read_record
+from cardavia.games.pai_gow.record import GAME_ID
 from cardavia.games.pai_gow.tiles import full_set
 from cardavia.games.pai_gow.view import View
+from cardavia.games.payments import signed
 from cardavia.games.profile import Hidden, Profile, Review
 from cardavia.games.protocol import Game, Piece
-
-
-def _points(amount: int) -> str:
-    return f"{amount:+d}" if amount else "0"
-
-
-def _deal_from_record(record: Mapping[str, Any]) -> tuple[PaiGowDeal, Sequence[SetHand]]:
-    hands, banker, options, sets = read_record(record)
-    return PaiGowDeal(hands, banker, options), sets
 
 
 class PaiGow(
     GameFacade[SetHand, View, PaiGowDeal],
     deal=PaiGowDeal,
     read_action=set_from_json,
-    read_record=_deal_from_record,
+    read_record=deal_from_record,
     read_outcome=outcome_of,
     next_dealer_key="next_banker",  # the bank passes counter-clockwise
 ):
@@ -76,7 +68,7 @@ class PaiGow(
         ):
             high, low = "+".join(hands["high"]), "+".join(hands["low"])
             role = "banker" if res is None else res
-            lines.append(f"Seat {seat}: {high} / {low}  {role:<6} {_points(net):>3}")
+            lines.append(f"Seat {seat}: {high} / {low}  {role:<6} {signed(net):>3}")
         return "\n".join(lines)
 
     def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> dict[str, Any]:

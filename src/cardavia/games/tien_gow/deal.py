@@ -28,7 +28,7 @@ from cardavia.games.tien_gow.groups import (
 )
 from cardavia.games.tien_gow.messages import COUNTS, MESSAGES
 from cardavia.games.tien_gow.options import DEFAULT_OPTIONS, Options
-from cardavia.games.tien_gow.record import write_record
+from cardavia.games.tien_gow.record import read_record, write_record
 from cardavia.games.tien_gow.scoring import (
     immediate_lines,
     immediate_payment,
@@ -564,6 +564,12 @@ class TienGowDeal:
             "tricks": [{"leader": t.leader, "winner": t.winner, "size": t.size} for t in self._tricks],
             "trick": [_public(p).to_json() for p in self._trick],
         }
+
+
+def deal_from_record(record: Mapping[str, Any]) -> tuple[TienGowDeal, Sequence[Play]]:
+    """A record's deal as dealt and its plays, checked (``record.read_record``)."""
+    hands, banker, options, plays = read_record(record)
+    return TienGowDeal(hands, banker, options), plays
 
 
 def outcome_of(result: Mapping[str, Any]) -> Outcome:

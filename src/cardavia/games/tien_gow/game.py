@@ -2,36 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.dealing import shuffle_and_banker
 from cardavia.games.facade import GameFacade
+from cardavia.games.payments import signed
 from cardavia.games.profile import Hidden, Profile, Review
 from cardavia.games.protocol import Game, Piece
 from cardavia.games.tien_gow.actions import Play, play_from_json
-from cardavia.games.tien_gow.deal import TienGowDeal, outcome_of
+from cardavia.games.tien_gow.deal import TienGowDeal, deal_from_record, outcome_of
 from cardavia.games.tien_gow.messages import MESSAGES
 from cardavia.games.tien_gow.options import parse_options
-from cardavia.games.tien_gow.record import GAME_ID, read_record
+from cardavia.games.tien_gow.record import GAME_ID
 from cardavia.games.tien_gow.tiles import TILES, full_set, mask_of
 from cardavia.games.tien_gow.view import View
-
-
-def _money(amount: int) -> str:
-    return f"{amount:+d}" if amount else "0"
-
-
-def _deal_from_record(record: Mapping[str, Any]) -> tuple[TienGowDeal, Sequence[Play]]:
-    hands, banker, options, plays = read_record(record)
-    return TienGowDeal(hands, banker, options), plays
 
 
 class TienGow(
     GameFacade[Play, View, TienGowDeal],
     deal=TienGowDeal,
     read_action=play_from_json,
-    read_record=_deal_from_record,
+    read_record=deal_from_record,
     read_outcome=outcome_of,
     next_dealer_key="next_banker",  # the final-trick winner banks the next deal
 ):
@@ -73,7 +65,7 @@ class TienGow(
             for i, t in enumerate(outcome["tricks"], 1):
                 lines.append(f"Trick {i}: seat {t['leader']} led {t['size']}, seat {t['winner']} won.")
             lines.append("Columns:   " + " ".join(f"{c:>5}" for c in outcome["columns"]))
-            lines.append("Immediate: " + " ".join(f"{_money(c):>5}" for c in outcome["immediate"]))
+            lines.append("Immediate: " + " ".join(f"{signed(c):>5}" for c in outcome["immediate"]))
             lines.append("Tiles left:" + " ".join(f"{c:>5}" for c in outcome["hand_sizes"]))
             return "\n".join(lines)
         lines = [f"Seat {outcome['winner']} won the final trick and banks the next deal."]
@@ -81,9 +73,9 @@ class TienGow(
             lines.append(f"Trick {i}: seat {t['leader']} led {t['size']}, seat {t['winner']} won.")
         lines.append("             seat 0 seat 1 seat 2 seat 3")
         lines.append("Columns:    " + "".join(f"{c:>7}" for c in outcome["columns"]))
-        lines.append("Immediate:  " + "".join(f"{_money(c):>7}" for c in outcome["immediate"]))
-        lines.append("Settlement: " + "".join(f"{_money(c):>7}" for c in outcome["settlement"]))
-        lines.append("Net:        " + "".join(f"{_money(c):>7}" for c in outcome["net"]))
+        lines.append("Immediate:  " + "".join(f"{signed(c):>7}" for c in outcome["immediate"]))
+        lines.append("Settlement: " + "".join(f"{signed(c):>7}" for c in outcome["settlement"]))
+        lines.append("Net:        " + "".join(f"{signed(c):>7}" for c in outcome["net"]))
         return "\n".join(lines)
 
     def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> dict[str, Any]:

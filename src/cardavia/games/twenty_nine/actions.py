@@ -13,6 +13,7 @@ from typing import Any
 
 from cardavia.games.errors import RecordError
 from cardavia.games.packs.french import CODES, SUITS
+from cardavia.games.records import acting_seat
 from cardavia.games.twenty_nine.cards import card_index, suit_index
 
 DOS: tuple[str, ...] = ("bid", "pass", "trump", "double", "redouble", "play", "reveal", "pair")
@@ -87,12 +88,7 @@ def action_from_json(obj: object, seat: int | None) -> Action:
     given = obj.get("seat")
     if given is not None and (type(given) is not int or not 0 <= given < 4):
         raise RecordError("bad-seat", f"a seat is 0, 1, 2 or 3, not {given!r}", {"what": "seat"})
-    if seat is None:
-        if given is None:
-            raise _bad("the action needs its seat", obj)
-        seat = given
-    elif given is not None and given != seat:
-        raise _bad(f"the action names seat {given}, not the acting seat {seat}", obj)
+    seat = acting_seat(given, seat, lambda why: _bad(why, obj))
     if field is None:
         return Action(seat, do)
     if field not in obj:
