@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardavia.web.content import GamePage, Msg, Plural, Tradition
-from cardavia.web.game_parts import GameWeb
+from cardavia.web.game_parts import GameWeb, Pieces
 from toy2.engine import CODES, GAME_ID
 
 HERE = Path(__file__).parent
@@ -45,12 +45,14 @@ WEB = GameWeb(
     static=HERE / "static",
     script="toy2.js",
     style="toy2.css",
-    symbol="toy2",
-    codes=CODES,
-    draw=draw,
+    pieces=Pieces(
+        symbol="toy2",
+        codes=CODES,
+        draw=draw,
+        caption=Msg("toy2 caption of the picture of every piece", "One to four, in red and in blue"),
+        context="toy2 piece name",
+    ),
     samples=("r4", "b1"),
-    pieces_caption=Msg("toy2 caption of the picture of every piece", "One to four, in red and in blue"),
-    piece_context="toy2 piece name",
     controls=f"content/{GAME_ID}/table/controls.html",
     texts={
         "across": Msg("toy2 seat name", "Across"),
