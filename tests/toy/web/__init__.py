@@ -41,12 +41,9 @@ PAGE = GamePage(
 )
 
 WEB = GameWeb(
+    home=HERE,
     tradition=TRADITION,
     page=PAGE,
-    templates=HERE / "templates",
-    static=HERE / "static",
-    script="toy.js",
-    style="toy.css",
     pieces=Pieces(
         symbol="toy",
         codes=CODES,
@@ -55,7 +52,6 @@ WEB = GameWeb(
         context="toy piece name",
     ),
     samples=("1", "6"),
-    controls="content/toy/table/controls.html",
     texts={
         "left": Msg("toy seat name", "Left"),
         "right": Msg("toy seat name", "Right"),

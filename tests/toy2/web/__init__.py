@@ -22,7 +22,17 @@ def draw(code: str) -> str:
     )
 
 
+# its squares: the sprite's symbol, every code, how one is drawn, the picture's caption, the names' context
+PIECES = Pieces(
+    "toy2",
+    CODES,
+    draw,
+    Msg("toy2 caption of the picture of every piece", "One to four, in red and in blue"),
+    "toy2 piece name",
+)
+
 WEB = GameWeb(
+    home=HERE,
     tradition=Tradition(
         slug="toy-two-colours",
         name=Msg("toy2 tradition name", "Coloured squares"),
@@ -41,19 +51,8 @@ WEB = GameWeb(
         full_rules_template=f"content/{GAME_ID}/full.html",
         seat_places=("top",),  # the other seat sits across
     ),
-    templates=HERE / "templates",
-    static=HERE / "static",
-    script="toy2.js",
-    style="toy2.css",
-    pieces=Pieces(
-        symbol="toy2",
-        codes=CODES,
-        draw=draw,
-        caption=Msg("toy2 caption of the picture of every piece", "One to four, in red and in blue"),
-        context="toy2 piece name",
-    ),
+    pieces=PIECES,
     samples=("r4", "b1"),
-    controls=f"content/{GAME_ID}/table/controls.html",
     texts={
         "across": Msg("toy2 seat name", "Across"),
         "explain": Msg("toy2 table: what to do", "Follow the colour led if you can, then Play."),
