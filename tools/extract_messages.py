@@ -186,7 +186,7 @@ def piece_catalogs() -> dict[tuple[str, str], str]:
     for game in entries():
         web = web_of(game.id)
         for piece in get_game(game.id).pieces:
-            key = (web.piece_context, piece.name)
+            key = (web.pieces.context, piece.name)
             if found.setdefault(key, web.pieces_catalog) != web.pieces_catalog:
                 raise ValueError(
                     f"{key} is a piece of {found[key]} and of {web.pieces_catalog}: share a pack"

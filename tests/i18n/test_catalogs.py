@@ -197,7 +197,7 @@ def test_the_seed_captures_errors_do_not_come_back(lang: object) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED, ids=lambda lang: lang.code)
 def test_a_pieces_name_is_in_its_pieces_catalog_alone(lang: object) -> None:
-    # a game's pieces are named in its own catalog, a shared pack's in the pack's (GameWeb.pack):
+    # a game's pieces are named in its own catalog, a shared pack's in the pack's (Pieces.pack):
     # never in the site's messages.po, never twice (merged catalogs keep one translation, silently)
     code = lang.code  # type: ignore[attr-defined]
     wrong = []

@@ -239,9 +239,9 @@ def test_what_the_profile_declares_the_code_has() -> None:
 
 
 def test_a_pack_is_one_of_the_shared_packs_and_has_its_catalogs(fake: types.ModuleType) -> None:
-    fake.WEB = dataclasses.replace(fake.WEB, pack="no-such-pack")
+    fake.WEB = dataclasses.replace(fake.WEB, pieces=dataclasses.replace(fake.WEB.pieces, pack="no-such-pack"))
     assert _problem() == "its pack 'no-such-pack' is not a pack of cardavia.games.packs"
-    fake.WEB = dataclasses.replace(fake.WEB, pack="dominoes")
+    fake.WEB = dataclasses.replace(fake.WEB, pieces=dataclasses.replace(fake.WEB.pieces, pack="dominoes"))
     check_entry(FAKE, catalogs=False)
     with pytest.raises(BadEntry, match=r"it has no catalog fake\.po in ms, "):
         check_entry(FAKE)

@@ -103,7 +103,7 @@ def test_no_id_shared_with_another_games_sprite() -> None:
     ours = {f"{SYMBOL}-{code}" for code in (*CARD_CODES, "back")}
     for entry in entries():
         web = web_of(entry.id)
-        if web.draw is card_symbol:
+        if web.pieces.draw is card_symbol:
             continue  # a game on this pack: the same pictures
         theirs = set(re.findall(r'<symbol id="([^"]+)"', web.sprite()))
         assert not ours & theirs, entry.id

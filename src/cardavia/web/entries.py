@@ -131,11 +131,12 @@ def _check_web(entry: GameEntry) -> None:
     for name in (web.script, web.style):
         if not (web.static / name).is_file():
             raise BadEntry(entry.id, f"its static file {name!r} is not in {web.static.name}/")
-    unknown = [code for code in web.samples if code not in web.codes]
+    unknown = [code for code in web.samples if code not in web.pieces.codes]
     if unknown:
         raise BadEntry(entry.id, f"its samples {', '.join(unknown)} are not among its codes")
-    if web.pack and importlib.util.find_spec(f"cardavia.games.packs.{web.pack}") is None:
-        raise BadEntry(entry.id, f"its pack {web.pack!r} is not a pack of cardavia.games.packs")
+    pack = web.pieces.pack
+    if pack and importlib.util.find_spec(f"cardavia.games.packs.{pack}") is None:
+        raise BadEntry(entry.id, f"its pack {pack!r} is not a pack of cardavia.games.packs")
     unnamed = [key for key in web.seats if key not in web.texts and key not in COMMON]
     if unnamed:
         raise BadEntry(entry.id, f"its seats {', '.join(unnamed)} are not keys of its texts")

@@ -10,7 +10,7 @@ here and from the engine (``Game.pieces``, ``Game.messages``), so none of them n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from pathlib import Path
 
 from cardavia.games.errors import RecordError
@@ -20,9 +20,27 @@ from cardavia.web.ui_text import COMMON
 
 TEMPLATE_ROOT = "content"  # a game's templates are ``content/<game id>/<name>``
 STATIC_ROOT = "games"  # a game's static files are ``games/<game id>/<name>`` under /static/
+UNSET = Path()  # a folder a game does not name: its web package's own (``GameWeb``'s ``home``)
 
 
 @dataclass(frozen=True)
+class Pieces:
+    """How a set of pieces is pictured and named: a shared pack's (``web/packs/``), the same for
+    every game on it, or a game's own."""
+
+    symbol: str  # the sprite's symbol prefix: ``tile`` draws ``#tile-6-6``
+    codes: tuple[str, ...]  # every piece picture, in the order the rules page shows them
+    draw: Callable[[str], str]  # the ``<symbol>`` of one code, or of ``back``
+    caption: Msg  # the caption of the picture of every piece
+    context: str  # the translator context of the pieces' names ("tile name")
+    # The shared pack they are (a module of ``games/packs/``, drawn by ``web/packs/``): their names
+    # are translated once for every game on the pack, in the pack's catalog ``pack-<pack>.po``, so
+    # that a piece has one name in every game (and each game's catalog holds only its own words).
+    # Empty: pieces of a game's own, named in its ``<id>.po``.
+    pack: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
 class GameWeb:
     """One game's web parts. Paths are the game package's own folders."""
 
@@ -30,18 +48,19 @@ class GameWeb:
     # another registered game declares (a game joining it: the tradition's texts are written once)
     tradition: Tradition | str
     page: GamePage  # its name, Play line, rules templates and seats (``game`` is its id)
-    templates: Path  # the folder served as ``content/<game id>/``
-    static: Path  # the folder served as ``/static/games/<game id>/``
-    script: str  # the table's module under ``static``: ``export default function (helpers)``
-    style: str  # the table's and the replay's style sheet under ``static``
-    symbol: str  # the sprite's symbol prefix: ``tile`` draws ``#tile-6-6``
-    codes: tuple[str, ...]  # every piece picture, in the order the rules page shows them
-    draw: Callable[[str], str]  # the ``<symbol>`` of one code, or of ``back``
+    pieces: Pieces  # its pieces' pictures and names
     samples: tuple[str, ...]  # the few pieces the catalogue shows the tradition by
-    pieces_caption: Msg  # the caption of the picture of every piece
-    piece_context: str  # the translator context of the pieces' names ("tile name")
-    controls: str  # template of the table's buttons: macros ``actions``, ``next_deal``, ``extras``
     texts: Mapping[str, Msg | Plural]  # the table's own texts (seat names, log lines), by key
+    # Its own files, where every game keeps them unless it says otherwise: ``home`` is its web
+    # package's folder, whose ``templates/`` is served as ``content/<game id>/`` (the table's
+    # buttons in ``table/controls.html``) and ``static/`` as ``/static/games/<game id>/`` (the
+    # table's script ``<game id>.js``, its style sheet ``<game id>.css``).
+    home: InitVar[Path | None] = None
+    templates: Path = UNSET  # the folder served as ``content/<game id>/``
+    static: Path = UNSET  # the folder served as ``/static/games/<game id>/``
+    script: str = ""  # the table's module under ``static``: ``export default function (helpers)``
+    style: str = ""  # the table's and the replay's style sheet under ``static``
+    controls: str = ""  # template of the table's buttons: macros ``actions``, ``next_deal``, ``extras``
     # the key in ``texts`` (or the page's common texts: "you") of each seat's name as seen from a
     # seat, that seat first, then the others in the order of play ("you", "east", "north", "west");
     # empty: the table script gives them (its ``seats``), and invite links are only numbered
@@ -59,21 +78,31 @@ class GameWeb:
     # as given. Every other number a template holds is a count, with a plural phrase of its
     # ``COUNTS`` (the catalog tests hold each game to it: tests/i18n/test_native_forms.py).
     word_params: tuple[str, ...] = ()
-    # The shared pack its pieces are (a module of ``games/packs/``, drawn by ``web/packs/``): their
-    # names are translated once for every game on the pack, in the pack's catalog
-    # ``pack-<pack>.po``, so that a piece has one name in every game (and each game's catalog holds
-    # only its own words). Empty: pieces of its own, named in its ``<id>.po``.
-    pack: str = ""
-
-    @property
-    def pieces_catalog(self) -> str:
-        """The catalog (file stem) of its pieces' names: its pack's, or its own."""
-        return f"pack-{self.pack}" if self.pack else self.game
-
     # The parameters that hold a code of something the game names in words, not a piece (a suit:
     # "s"), by parameter, each code's name: shown as ``{key}`` the code and ``{key_name}`` its name
     # in the reader's language (a led suit's ``{led_name}``: "Hearts", "पान").
     word_names: Mapping[str, Mapping[str, Msg]] = field(default_factory=dict)
+
+    def __post_init__(self, home: Path | None) -> None:
+        # what a game does not name is where every game keeps it (``home``)
+        own = {
+            "script": f"{self.game}.js",
+            "style": f"{self.game}.css",
+            "controls": self.template("table/controls.html"),
+        }
+        for name, value in own.items():
+            if not getattr(self, name):
+                object.__setattr__(self, name, value)
+        for name in ("templates", "static"):
+            if getattr(self, name) == UNSET:
+                if home is None:
+                    raise TypeError(f"{self.game}: its web part names neither its home nor its {name} folder")
+                object.__setattr__(self, name, home / name)
+
+    @property
+    def pieces_catalog(self) -> str:
+        """The catalog (file stem) of its pieces' names: its pack's, or its own."""
+        return f"pack-{self.pieces.pack}" if self.pieces.pack else self.game
 
     @property
     def game(self) -> str:
@@ -105,7 +134,7 @@ class GameWeb:
         """A hidden ``<svg>`` holding every piece symbol of the game and its back."""
         return (
             '<svg xmlns="http://www.w3.org/2000/svg" class="sprite" aria-hidden="true" focusable="false">'
-            + "".join(self.draw(code) for code in (*self.codes, "back"))
+            + "".join(self.pieces.draw(code) for code in (*self.pieces.codes, "back"))
             + "</svg>"
         )
 

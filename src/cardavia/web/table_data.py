@@ -106,7 +106,7 @@ def page_data(code: str, web: GameWeb, path: str) -> dict[str, Any]:
     game's pages live (``/traditions/<slug>`` or ``/traditions/<slug>/<game>``)."""
     trans = translations(code)
     t = web.page
-    context = web.piece_context
+    context = web.pieces.context
     names = piece_names(t.game)
     return {
         "game": t.game,
@@ -172,7 +172,7 @@ def replay_data(code: str, web: GameWeb, path: str, table_id: str, deal_no: int)
         **data,
         "table": table_id,
         "deal_no": deal_no,
-        "piece_kind": web.symbol,
+        "piece_kind": web.pieces.symbol,
         "confidence": confidence_level(code),
     }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardavia.web.content import GamePage, Msg, Plural, Tradition
-from cardavia.web.game_parts import GameWeb
+from cardavia.web.game_parts import GameWeb, Pieces
 from toy.engine import CODES, GAME_ID
 
 HERE = Path(__file__).parent
@@ -41,19 +41,17 @@ PAGE = GamePage(
 )
 
 WEB = GameWeb(
+    home=HERE,
     tradition=TRADITION,
     page=PAGE,
-    templates=HERE / "templates",
-    static=HERE / "static",
-    script="toy.js",
-    style="toy.css",
-    symbol="toy",
-    codes=CODES,
-    draw=draw,
+    pieces=Pieces(
+        symbol="toy",
+        codes=CODES,
+        draw=draw,
+        caption=Msg("toy caption of the picture of every piece", "The six values, each twice in the set"),
+        context="toy piece name",
+    ),
     samples=("1", "6"),
-    pieces_caption=Msg("toy caption of the picture of every piece", "The six values, each twice in the set"),
-    piece_context="toy piece name",
-    controls="content/toy/table/controls.html",
     texts={
         "left": Msg("toy seat name", "Left"),
         "right": Msg("toy seat name", "Right"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardavia.web.content import GamePage, Msg, Plural, Tradition
-from cardavia.web.game_parts import GameWeb
+from cardavia.web.game_parts import GameWeb, Pieces
 from toy2.engine import CODES, GAME_ID
 
 HERE = Path(__file__).parent
@@ -22,7 +22,17 @@ def draw(code: str) -> str:
     )
 
 
+# its squares: the sprite's symbol, every code, how one is drawn, the picture's caption, the names' context
+PIECES = Pieces(
+    "toy2",
+    CODES,
+    draw,
+    Msg("toy2 caption of the picture of every piece", "One to four, in red and in blue"),
+    "toy2 piece name",
+)
+
 WEB = GameWeb(
+    home=HERE,
     tradition=Tradition(
         slug="toy-two-colours",
         name=Msg("toy2 tradition name", "Coloured squares"),
@@ -41,17 +51,8 @@ WEB = GameWeb(
         full_rules_template=f"content/{GAME_ID}/full.html",
         seat_places=("top",),  # the other seat sits across
     ),
-    templates=HERE / "templates",
-    static=HERE / "static",
-    script="toy2.js",
-    style="toy2.css",
-    symbol="toy2",
-    codes=CODES,
-    draw=draw,
+    pieces=PIECES,
     samples=("r4", "b1"),
-    pieces_caption=Msg("toy2 caption of the picture of every piece", "One to four, in red and in blue"),
-    piece_context="toy2 piece name",
-    controls=f"content/{GAME_ID}/table/controls.html",
     texts={
         "across": Msg("toy2 seat name", "Across"),
         "explain": Msg("toy2 table: what to do", "Follow the colour led if you can, then Play."),

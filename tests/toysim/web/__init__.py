@@ -36,12 +36,8 @@ WEB = GameWeb(
     static=HERE / "static",
     script="toysim.js",
     style="toysim.css",
-    symbol="toysim",
-    codes=TOY.codes,
-    draw=draw,
+    pieces=dataclasses.replace(TOY.pieces, symbol="toysim", draw=draw),
     samples=TOY.samples,
-    pieces_caption=TOY.pieces_caption,
-    piece_context=TOY.piece_context,
     controls=f"content/{GAME_ID}/table/controls.html",
     code_params=TOY.code_params,
     word_params=("seat",),  # the seat that has chosen already

@@ -6,6 +6,9 @@ with a dark eye, a white pip as a plain disc, so the two differ in shape as well
 
 from __future__ import annotations
 
+from cardavia.web.content import Msg
+from cardavia.web.game_parts import Pieces
+
 # The 21 kinds of tile, by pips (low first): 11 civil, then 10 military.
 CIVIL = ("6-6", "1-1", "4-4", "1-3", "5-5", "3-3", "2-2", "5-6", "4-6", "1-6", "1-5")
 MILITARY = ("4-5", "3-6", "3-5", "2-6", "3-4", "2-5", "2-4", "1-4", "2-3", "1-2")
@@ -74,3 +77,17 @@ def tile_symbol(code: str) -> str:
         for (x, y), red in zip(LAYOUTS[pips], _pip_colours(pips, heaven), strict=True):
             parts.append(_pip(x, HEIGHT - y if bottom else y, red, big=pips == 1))
     return f'<symbol id="tile-{code}" viewBox="0 0 {WIDTH} {HEIGHT}">{"".join(parts)}</symbol>'
+
+
+# every game played with these tiles pictures and names them alike
+PIECES = Pieces(
+    symbol="tile",
+    codes=TILE_CODES,
+    draw=tile_symbol,
+    caption=Msg(
+        "caption of the picture of all tile kinds on the Chinese dominoes page",
+        "The 21 kinds of tile: the eleven civil tiles from Heaven down, then the ten military tiles",
+    ),
+    context="tile name",
+    pack="dominoes",
+)

@@ -1,8 +1,8 @@
 """The French-suited 32-card pack drawn for the web: our own SVG, one ``<symbol>`` per card and a back.
 
 Any game on the shared pack (``cardavia.games.packs.french``) uses these pictures: its ``GameWeb``
-takes ``card_symbol`` as ``draw``, ``SYMBOL`` as ``symbol`` and ``CARD_CODES`` (or
-``codes_in_order`` of its own rank order) as ``codes``. The symbols are ``#french-card-Jh``, not
+takes ``pieces(codes, caption)``, the cards in ``codes_in_order`` of its own rank order (or
+``CARD_CODES``) under its caption. The symbols are ``#french-card-Jh``, not
 ``#card-…``: the catalogue page holds every game's sprite in one document, where another pack's
 ``#card-7c`` … ``#card-9s`` already are; ``french-card`` is also the class site.css sizes these by.
 
@@ -24,6 +24,8 @@ import re
 from collections.abc import Iterable
 
 from cardavia.games.packs.french import CODES, RANKS, RED_SUITS, SUITS
+from cardavia.web.content import Msg
+from cardavia.web.game_parts import Pieces
 
 SYMBOL = "french-card"  # the sprite's id prefix and the pictures' class
 DISPLAY_SUITS: tuple[str, ...] = ("s", "h", "c", "d")  # spades, hearts, clubs, diamonds: colours alternate
@@ -259,3 +261,11 @@ def card_symbol(code: str) -> str:
 
 
 __all__ = ["CARD_CODES", "SYMBOL", "card_symbol", "codes_in_order", "pip_outline"]
+
+
+def pieces(codes: tuple[str, ...], caption: Msg) -> Pieces:
+    """The pack as a game on it shows it: its cards in the game's order (``codes_in_order``), under
+    its own caption; pictured and named as in every game on the pack."""
+    return Pieces(
+        symbol=SYMBOL, codes=codes, draw=card_symbol, caption=caption, context="card name", pack="french"
+    )

@@ -4,32 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardavia.web.content import Msg
 from cardavia.web.game_parts import GameWeb
-from cardavia.web.games.cherki.pieces import CARD_CODES, card_symbol
+from cardavia.web.games.cherki.pieces import PIECES
 from cardavia.web.games.cherki.texts import TEXTS
 from cardavia.web.games.cherki.tradition import PAGE, TRADITION
 
-HERE = Path(__file__).parent
-
 WEB = GameWeb(
+    home=Path(__file__).parent,
     tradition=TRADITION,
     page=PAGE,
-    templates=HERE / "templates",
-    static=HERE / "static",
-    script="cherki.js",
-    style="cherki.css",
-    symbol="card",
-    codes=CARD_CODES,
-    draw=card_symbol,
+    pieces=PIECES,
     samples=("1c", "5s", "9s", "7m", "WF", "RF", "OT"),
-    pieces_caption=Msg(
-        "caption of the picture of all card faces on the Cherki page",
-        "The 30 faces of a Cherki pack: Coins, Strings and Myriads from 1 to 9, "
-        "then White Flower, Red Flower and Old Thousand",
-    ),
-    piece_context="card name",
-    controls="content/cherki/table/controls.html",
     texts=TEXTS,
     seats=("you", "west", "east"),
     named_params=("cards", "kind", "kept"),

@@ -8,6 +8,9 @@ told apart by its shape too, not only by its colour, and never looks like a clos
 
 from __future__ import annotations
 
+from cardavia.web.content import Msg
+from cardavia.web.game_parts import Pieces
+
 SUITS = ("c", "s", "m")
 HONOURS = ("WF", "RF", "OT")
 CARD_CODES: tuple[str, ...] = tuple(f"{v}{s}" for s in SUITS for v in range(1, 10)) + HONOURS
@@ -126,3 +129,16 @@ def card_symbol(code: str) -> str:
     if code in STAMPED:
         parts.append(_stamp())
     return f'<symbol id="card-{code}" viewBox="0 0 {WIDTH} {HEIGHT}">{"".join(parts)}</symbol>'
+
+
+PIECES = Pieces(
+    symbol="card",
+    codes=CARD_CODES,
+    draw=card_symbol,
+    caption=Msg(
+        "caption of the picture of all card faces on the Cherki page",
+        "The 30 faces of a Cherki pack: Coins, Strings and Myriads from 1 to 9, "
+        "then White Flower, Red Flower and Old Thousand",
+    ),
+    context="card name",
+)

@@ -4,32 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardavia.web.content import Msg
 from cardavia.web.game_parts import GameWeb
 from cardavia.web.games.tien_gow.texts import TEXTS
 from cardavia.web.games.tien_gow.tradition import PAGE, TRADITION
-from cardavia.web.packs.dominoes import TILE_CODES, tile_symbol
-
-HERE = Path(__file__).parent
+from cardavia.web.packs.dominoes import PIECES
 
 WEB = GameWeb(
+    home=Path(__file__).parent,
     tradition=TRADITION,
     page=PAGE,
-    templates=HERE / "templates",
-    static=HERE / "static",
-    script="tien-gow.js",
-    style="tien-gow.css",
-    symbol="tile",
-    codes=TILE_CODES,
-    draw=tile_symbol,
+    pieces=PIECES,
     samples=("6-6", "1-1", "4-4", "4-5", "2-4", "1-2"),
-    pieces_caption=Msg(
-        "caption of the picture of all tile kinds on the Chinese dominoes page",
-        "The 21 kinds of tile: the eleven civil tiles from Heaven down, then the ten military tiles",
-    ),
-    piece_context="tile name",
-    pack="dominoes",
-    controls="content/tien-gow/table/controls.html",
     texts=TEXTS,
     seats=("you", "east", "north", "west"),
     code_params=("tiles", "a", "b"),

@@ -8,25 +8,14 @@ from cardavia.games.twenty_nine.cards import ORDER
 from cardavia.web.game_parts import GameWeb
 from cardavia.web.games.twenty_nine.texts import SUITS, TEXTS
 from cardavia.web.games.twenty_nine.tradition import PAGE, PIECES_CAPTION, TRADITION
-from cardavia.web.packs.french import SYMBOL, card_symbol, codes_in_order
-
-HERE = Path(__file__).parent
+from cardavia.web.packs.french import codes_in_order, pieces
 
 WEB = GameWeb(
+    home=Path(__file__).parent,
     tradition=TRADITION,
     page=PAGE,
-    templates=HERE / "templates",
-    static=HERE / "static",
-    script="twenty-nine.js",
-    style="twenty-nine.css",
-    symbol=SYMBOL,
-    codes=codes_in_order(ORDER),
-    draw=card_symbol,
+    pieces=pieces(codes_in_order(ORDER), PIECES_CAPTION),
     samples=("Js", "9h", "Ac", "Td", "Kh", "Qs"),
-    pieces_caption=PIECES_CAPTION,
-    piece_context="card name",
-    pack="french",
-    controls="content/twenty-nine/table/controls.html",
     texts=TEXTS,
     seats=("you", "opp_right", "partner", "opp_left"),
     named_params=("cards",),

@@ -4,6 +4,7 @@
 import { createText, el, fmt, piece } from "./text.js";
 import { arrangeSeats } from "./seats.js";
 import { triedUrl } from "./tried.js";
+import { withKit } from "./kit.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const text = createText(data);
@@ -28,7 +29,7 @@ const base = `/api/tables/${encodeURIComponent(data.table)}/deals/${data.deal_no
 
 // the game's renderer never acts here, and a finished trick stays on the felt until the next step
 const motion = { before() {}, after() {}, gather() {}, duration: () => 0, hold: () => 1 };
-const helpers = {
+const helpers = withKit({
   data, t, ts: text.ts, fmt, el, piece, pieceName: text.pieceName, pieceLabel, pieceText: text.pieceText,
   signed: text.signed, seatName, numbers, keepFocus: (render) => render(), setRoving() {}, motion,
   reason: text.reason, act() {}, nextDeal() {},
@@ -39,7 +40,7 @@ const helpers = {
   actingSeat: () => (at < steps.length - 1 ? steps[at].view.to_act ?? null : null),
   actingSeats: () => (at < steps.length - 1 ? steps[at].view.acting ?? [] : []),
   posOf: (seat) => (document.querySelector(`.seat[data-seat="${seat}"]`) || { dataset: {} }).dataset.pos || "",
-};
+});
 // the seat whose views the steps are (the one this browser held at the table)
 let viewer = 0;
 

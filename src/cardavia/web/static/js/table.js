@@ -9,6 +9,7 @@ import { createClock } from "./clock.js";
 import { createQuick } from "./quick.js";
 import { createRematch } from "./rematch.js";
 import { showEnd, startOfDeal } from "./scroll.js";
+import { withKit } from "./kit.js";
 import { playSound, setSound, soundOn } from "./sound.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
@@ -685,10 +686,10 @@ function listShortcuts() {
   }
 }
 
-const helpers = {
+const helpers = withKit({
   data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers,
   keepFocus, setRoving, motion, reason, me: () => me, posOf, actingSeat, actingSeats, showEnd, sound: playSound,
-};
+});
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
 text.setSeats(data.seats.length ? data.seats : game.seats);

@@ -2,7 +2,7 @@
 // server's legal actions, each seat's discards with the top one highlighted, the stock, the calls,
 // and the end: the winner's nine cards, x and the payments (or a drawn deal).
 export default function createCherki(h) {
-  const { t, ts, el, piece, pieceLabel, pieceText, signed, seatName } = h;
+  const { t, ts, el, piece, pieceLabel, pieceText, seatName } = h;
   let selected = null; // index into the hand
   let selectedCode = null;
   let handSignature = "";
@@ -11,7 +11,7 @@ export default function createCherki(h) {
   let focusIndex = 0; // the hand's one tab stop
   let shownTop = ""; // the discard on top of the pile when last drawn: a new one travels in
   let shownPicked = ""; // the card just picked up when last drawn: a drawn one comes from the stock
-  let resultSig = "";
+  const result = h.endPanel();
   const shownSizes = []; // each seat's hand size when last drawn: a new card came from the stock
   const $ = (id) => document.getElementById(id);
   const legal = () => (current && current.status === "human" ? current.view.legal : []);
@@ -54,7 +54,7 @@ export default function createCherki(h) {
         }),
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.hand_sizes[seat]) }));
       box.replaceChildren(...[
-        el("div", { class: "seat-name" }, el("span", { class: "seat-label", text: seatName(seat), title: seatName(seat) }), badges),
+        h.seatHeading(seat, badges),
         backs,
         seat === h.me() ? el("div", { class: "seat-facts" }, el("span", { text: t("cards_in_hand", { num: view.hand_sizes[seat] }) })) : null,
         el("div", { class: "discard-label", text: t("discards") }),
@@ -172,64 +172,46 @@ export default function createCherki(h) {
     $("choice").replaceChildren(...parts);
   }
 
-  function result(table) {
-    const box = $("result");
+  // the end: a drawn deal, or the winner's cards with what each counts, x and the payments
+  function ending(table) {
     const view = table.view;
     const r = view.result;
-    if (!r) { box.hidden = true; box.replaceChildren(); resultSig = ""; return; }
-    const sig = `${table.id}/${table.deal_no}/${table.seq}`;
-    if (sig === resultSig && !box.hidden) return; // an opened explanation stays open
-    resultSig = sig;
-    const wasHidden = box.hidden;
-    box.hidden = false;
     const nextButton = $("act-next");
     if (r.drawn || r.winner === null) {
       nextButton.textContent = t("redeal");
-      box.replaceChildren(el("h2", { id: "result-heading", text: t("result_title") }), el("p", { text: t("drawn") }));
-    } else {
-      nextButton.textContent = nextButton.dataset.label || nextButton.textContent;
-      const cards = r.hand || view.revealed || [];
-      const num = (n, seat) => el("td", {
-        class: n > 0 ? "num-pos" : n < 0 ? "num-neg" : "", text: signed(n),
-        "data-explain-seat": seat === undefined ? null : String(seat),
-      });
-      const marked = (view.explain && view.explain.marked) || [];
-      box.replaceChildren(
-        el("h2", { id: "result-heading", text: t("result_title") }),
-        el("p", { class: "winner", text: ts("wins_with", r.winner) }),
-        el("div", { class: "piece-row winning-hand", role: "group", "aria-label": t("hand_cards") },
-          cards.map((c, i) => {
-            // each card with what it counts, so x can be checked by eye; the card that won is marked
-            const points = h.data.points[c];
-            const won = i === cards.length - 1 && marked.includes(c);
-            const label = t("card_points", { card: pieceLabel(c), num: points });
-            return el("div", { class: `scored-card${won ? " won" : ""}` },
-              piece("card", c, "mini", won ? t("winning_card", { card: label }) : label),
-              el("span", { class: "points", "aria-hidden": "true", text: h.numbers.format(points) }),
-              won ? el("span", { class: "badge", "aria-hidden": "true", text: t("won_mark") }) : null);
-          })),
-        // x as the sum it is, in the engine's own words
-        el("p", { class: "x-line", text: view.explain && view.explain.lines.length
-          ? h.reason(view.explain.lines[0].factors[0]) : t("x_line", { x: h.numbers.format(r.x) }) }),
-        el("div", { class: "table-scroll" }, el("table", {},
-          el("thead", {}, el("tr", {}, [t("player"), t("payment"), t("total")].map((l) => el("th", { scope: "col", text: l })))),
-          el("tbody", {}, [0, 1, 2].map((s) => el("tr", { class: s === r.winner ? "winner" : "" },
-            el("th", { scope: "row", text: seatName(s) }), num(r.deltas[s], s), num(table.totals[s])))))));
+      return [el("h2", { id: "result-heading", text: t("result_title") }), el("p", { text: t("drawn") })];
     }
-    if (wasHidden) h.showEnd(box);
+    nextButton.textContent = nextButton.dataset.label || nextButton.textContent;
+    const cards = r.hand || view.revealed || [];
+    const num = (n, seat) => h.signedCell(n, { "data-explain-seat": seat === undefined ? null : String(seat) });
+    const marked = (view.explain && view.explain.marked) || [];
+    return [
+      el("h2", { id: "result-heading", text: t("result_title") }),
+      el("p", { class: "winner", text: ts("wins_with", r.winner) }),
+      el("div", { class: "piece-row winning-hand", role: "group", "aria-label": t("hand_cards") },
+        cards.map((c, i) => {
+          // each card with what it counts, so x can be checked by eye; the card that won is marked
+          const points = h.data.points[c];
+          const won = i === cards.length - 1 && marked.includes(c);
+          const label = t("card_points", { card: pieceLabel(c), num: points });
+          return el("div", { class: `scored-card${won ? " won" : ""}` },
+            piece("card", c, "mini", won ? t("winning_card", { card: label }) : label),
+            el("span", { class: "points", "aria-hidden": "true", text: h.numbers.format(points) }),
+            won ? el("span", { class: "badge", "aria-hidden": "true", text: t("won_mark") }) : null);
+        })),
+      // x as the sum it is, in the engine's own words
+      el("p", { class: "x-line", text: view.explain && view.explain.lines.length
+        ? h.reason(view.explain.lines[0].factors[0]) : t("x_line", { x: h.numbers.format(r.x) }) }),
+      h.figures([t("player"), t("payment"), t("total")], [0, 1, 2].map((s) => el("tr", { class: s === r.winner ? "winner" : "" },
+        el("th", { scope: "row", text: seatName(s) }), num(r.deltas[s], s), num(table.totals[s]))))];
   }
 
-  function draw(busy = false) {
-    if (!current) return;
-    h.keepFocus(() => {
-      const view = current.view;
-      const myTurn = current.status === "human";
-      seats(view);
-      hand(view, myTurn, busy);
-      controls(view, myTurn, busy);
-      result(current);
-    });
-  }
+  const draw = h.drawing(() => current, ({ table, view, myTurn, busy }) => {
+    seats(view);
+    hand(view, myTurn, busy);
+    controls(view, myTurn, busy);
+    result(table, Boolean(view.result), () => ending(table));
+  });
 
   const nextButton = $("act-next");
   nextButton.dataset.label = nextButton.textContent;

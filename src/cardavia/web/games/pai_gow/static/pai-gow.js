@@ -13,7 +13,7 @@ export default function createPaiGow(h) {
   let restarted = null; // the index a third choice started the hand again from, while it is chosen
   let handSignature = "";
   let focusIndex = 0; // the hand's one tab stop
-  let resultSig = "";
+  const result = h.endPanel();
 
   const $ = (id) => document.getElementById(id);
   const tilesText = (codes) => codes.map(pieceText).join(" + ");
@@ -42,13 +42,7 @@ export default function createPaiGow(h) {
   }
 
   function selectCodes(codes) {
-    const hand = current.view.hand;
-    const chosen = new Set();
-    for (const code of codes) {
-      const at = hand.findIndex((c, i) => c === code && !chosen.has(i));
-      if (at >= 0) chosen.add(at);
-    }
-    selected = chosen;
+    selected = h.indicesOf(current.view.hand, codes);
     draw();
   }
 
@@ -82,7 +76,7 @@ export default function createPaiGow(h) {
       const state = show || seat === h.me() || current.status === "waiting" ? null
         : el("span", { class: `pg-state${view.set[seat] ? " done" : ""}`, text: t(view.set[seat] ? "has_set" : "deciding") });
       box.replaceChildren(...[
-        el("div", { class: "seat-name" }, el("span", { class: "seat-label", text: seatName(seat), title: seatName(seat) }), badges),
+        h.seatHeading(seat, badges),
         state,
         body,
         el("div", { class: "seat-facts" }, el("span", { text: t("points_total", { amount: signed(current.totals[seat] ?? 0) }) })),
@@ -191,13 +185,8 @@ export default function createPaiGow(h) {
     return t(words[hand.why] || "vs_loss", params);
   }
 
-  function result(table) {
-    const box = $("result");
+  function reveal(table) {
     const view = table.view;
-    if (!view.over || !view.showings) { box.hidden = true; box.replaceChildren(); resultSig = ""; return; }
-    const sig = `${table.id}/${table.deal_no}/${table.seq}`;
-    if (sig === resultSig && !box.hidden) return;
-    resultSig = sig;
     const bank = view.showings.find((s) => s.seat === view.banker);
     const ended = (table.deals || []).find((d) => d.deal_no === table.deal_no);
     const returns = ended ? ended.returns : view.result.net;
@@ -213,16 +202,13 @@ export default function createPaiGow(h) {
           : el("span", { class: `pg-result pg-${show.result}`, text: t(`result_${show.result}`) })),
       line(show, "high"), line(show, "low"),
       el("p", { class: "pg-points" },
-        el("span", { class: returns[show.seat] > 0 ? "num-pos" : returns[show.seat] < 0 ? "num-neg" : "" },
+        el("span", { class: h.signClass(returns[show.seat]) },
           t("points_line", { amount: signed(returns[show.seat]) })), " · ",
         el("span", {}, t("total_line", { amount: signed(table.totals[show.seat] ?? 0) })))));
-    const wasHidden = box.hidden;
-    box.hidden = false;
-    box.replaceChildren(
+    return [
       el("h2", { id: "result-heading", text: t("reveal_title") }),
       el("ul", { class: "pg-reveal" }, items),
-      el("p", { text: ts("next_banker", view.result.next_banker, { name: seatName(view.result.next_banker) }) }));
-    if (wasHidden) h.showEnd(box);
+      el("p", { text: ts("next_banker", view.result.next_banker, { name: seatName(view.result.next_banker) }) })];
   }
 
   // The round's standings: each deal of the round so far (who banked, each seat's points), and the
@@ -236,9 +222,7 @@ export default function createPaiGow(h) {
     if (!deals.length) { section.hidden = true; return; }
     section.hidden = false;
     const seatsOrder = [0, 1, 2, 3];
-    const head = el("tr", {}, el("th", { scope: "col", text: t("player") }),
-      deals.map((d) => el("th", { scope: "col", text: t("deal_no", { num: d.deal_no }) })),
-      el("th", { scope: "col", text: t("col_total") }));
+    const labels = [t("player"), ...deals.map((d) => t("deal_no", { num: d.deal_no })), t("col_total")];
     const rows = seatsOrder.map((seat) => el("tr", {},
       el("th", { scope: "row", text: seatName(seat) }),
       deals.map((d) => el("td", { class: d.result && d.result.banker === seat ? "pg-banked" : "" },
@@ -247,21 +231,17 @@ export default function createPaiGow(h) {
     const done = deals.length === ROUND;
     body.replaceChildren(
       el("p", { text: done ? t("round_done") : t("round_of", { deal: ((table.deal_no - 1) % ROUND) + 1 }) }),
-      el("div", { class: "table-scroll" }, el("table", { class: "pg-standings-table" }, el("thead", {}, head), el("tbody", {}, rows))));
+      h.figures(labels, rows, { class: "pg-standings-table" }));
   }
 
-  function draw(busy = false) {
-    if (!current) return;
-    h.keepFocus(() => {
-      const view = current.view;
-      seats(view);
-      centre(view);
-      hand(view, busy);
-      choice(view, busy);
-      result(current);
-      standings(current);
-    });
-  }
+  const draw = h.drawing(() => current, ({ table, view, busy }) => {
+    seats(view);
+    centre(view);
+    hand(view, busy);
+    choice(view, busy);
+    result(table, view.over && Boolean(view.showings), () => reveal(table));
+    standings(table);
+  });
 
   // Enter: with the two tiles of a hand chosen, set; otherwise choose the focused tile.
   function playFocused(index) {

@@ -23,20 +23,14 @@ export default function createTienGow(h) {
   let shownPlays = ""; // the trick's plays already drawn: only a new one travels in
   let gathered = 0; // finished tricks already gathered to their winner
   let gatherTimer = null;
-  let resultSig = "";
+  const result = h.endPanel();
 
   const $ = (id) => document.getElementById(id);
   const tilesText = (codes) => codes.map(pieceText).join(" + ");
   const selectedCodes = () => [...selected].sort((a, b) => a - b).map((i) => current.view.hand[i]);
 
   function selectCodes(codes) {
-    const hand = current.view.hand;
-    const chosen = new Set();
-    for (const code of codes) {
-      const at = hand.findIndex((c, i) => c === code && !chosen.has(i));
-      if (at >= 0) chosen.add(at);
-    }
-    selected = chosen;
+    selected = h.indicesOf(current.view.hand, codes);
     draw();
   }
 
@@ -87,7 +81,7 @@ export default function createTienGow(h) {
         Array.from({ length: view.hand_sizes[seat] }, () => piece("tile", "back", "back", null)),
         el("span", { class: "count", "aria-hidden": "true", text: h.numbers.format(view.hand_sizes[seat]) }));
       box.replaceChildren(...[
-        el("div", { class: "seat-name" }, el("span", { class: "seat-label", text: seatName(seat), title: seatName(seat) }), badges),
+        h.seatHeading(seat, badges),
         backs,
         el("div", { class: "seat-facts" },
           el("span", { text: t("columns", { num: view.columns[seat] }) }),
@@ -256,50 +250,33 @@ export default function createTienGow(h) {
     if (last && showLast) panel.replaceChildren(...trickBlock(last.plays, ts("last_trick", last.winner), last.winner));
   }
 
-  function result(table) {
-    const box = $("result");
-    const view = table.view;
-    if (!view.over || !view.result) { box.hidden = true; box.replaceChildren(); resultSig = ""; return; }
-    const r = view.result;
-    const labels = [t("player"), t("col_columns"), t("col_immediate"), t("col_settlement"), t("net"), t("total")];
+  function settlement(table) {
+    const r = table.view.result;
     // each cell carries its column's heading, so a phone can show the rows as labelled blocks
-    const sig = `${table.id}/${table.deal_no}/${table.seq}`;
-    if (sig === resultSig && !box.hidden) return; // an opened explanation stays open
-    resultSig = sig;
+    const labels = [t("player"), t("col_columns"), t("col_immediate"), t("col_settlement"), t("net"), t("total")];
     // each figure can open into its reasons (the engine's payment lines, see table.js)
-    const num = (n, col, seat, kind) => el("td", {
-      class: n > 0 ? "num-pos" : n < 0 ? "num-neg" : "", "data-label": labels[col], text: signed(n),
-      "data-explain-seat": kind ? String(seat) : null, "data-explain-kind": kind || null,
+    const num = (n, col, seat, kind) => h.signedCell(n, {
+      "data-label": labels[col], "data-explain-seat": kind ? String(seat) : null, "data-explain-kind": kind || null,
     });
     const rows = [0, 1, 2, 3].map((s) => el("tr", { class: s === r.winner ? "winner" : "" },
       el("th", { scope: "row", text: seatName(s) }),
       el("td", { "data-label": labels[1], text: h.numbers.format(r.columns[s]) }),
       num(r.immediate[s], 2, s, "immediate"), num(r.settlement[s], 3, s, "settlement"), num(r.net[s], 4), num(table.totals[s], 5)));
-    const wasHidden = box.hidden;
-    box.hidden = false;
-    box.replaceChildren(
+    return [
       el("h2", { id: "result-heading", text: t("result_title") }),
       el("p", { class: "winner", text: t("winner", { name: seatName(r.winner) }) }),
       el("p", { text: t("next_banker", { name: seatName(r.next_banker) }) }),
-      el("div", { class: "table-scroll" }, el("table", { class: "stack-narrow" },
-        el("thead", {}, el("tr", {}, labels.map((label) => el("th", { scope: "col", text: label })))),
-        el("tbody", {}, rows))));
-    if (wasHidden) h.showEnd(box);
+      h.figures(labels, rows, { class: "stack-narrow" })];
   }
 
-  function draw(busy = false) {
-    if (!current) return;
-    h.keepFocus(() => {
-      const view = current.view;
-      const myTurn = current.status === "human";
-      seats(view);
-      centre(view);
-      hand(view, myTurn, busy);
-      choice(view, myTurn, busy);
-      lastTrick(view);
-      result(current);
-    });
-  }
+  const draw = h.drawing(() => current, ({ table, view, myTurn, busy }) => {
+    seats(view);
+    centre(view);
+    hand(view, myTurn, busy);
+    choice(view, myTurn, busy);
+    lastTrick(view);
+    result(table, view.over && Boolean(view.result), () => settlement(table));
+  });
 
   $("act-play").addEventListener("click", () => h.act({ tiles: selectedCodes(), face: "up" }));
   $("act-down").addEventListener("click", () => h.act({ tiles: selectedCodes(), face: "down" }));

@@ -17,7 +17,7 @@ export default function createTwentyNine(h) {
   let focusIndex = 0;
   let handSignature = "";
   let shownPlays = "";
-  let resultSig = "";
+  const result = h.endPanel();
 
   const me = () => h.me();
   const team = (seat) => seat % 2;
@@ -67,7 +67,7 @@ export default function createTwentyNine(h) {
       if (view.phase !== "auction") facts.push(el("span", { text: t("tricks_won", { num: won[seat] }) }));
       if (seat === me()) facts.push(el("span", { text: t("cards_in_hand", { num: size }) }));
       box.replaceChildren(...[
-        el("div", { class: "seat-name" }, el("span", { class: "seat-label", text: seatName(seat), title: seatName(seat) }), badges),
+        h.seatHeading(seat, badges),
         backs,
         el("div", { class: "seat-facts" }, facts)].filter(Boolean));
     }
@@ -341,21 +341,13 @@ export default function createTwentyNine(h) {
   }
 
   // ---- the end of the deal --------------------------------------------------------------------
-  function result(table) {
-    const box = $("result");
+  function ending(table) {
     const view = table.view;
-    if (!view.over || !view.result) { box.hidden = true; box.replaceChildren(); resultSig = ""; return; }
-    const sig = `${table.id}/${table.deal_no}/${table.seq}`;
-    if (sig === resultSig && !box.hidden) return;
-    resultSig = sig;
     const r = view.result;
-    const wasHidden = box.hidden;
-    box.hidden = false;
     const n = (x) => h.numbers.format(x);
     if (r.annulled) {
-      box.replaceChildren(el("h2", { id: "result-heading", text: t("result_title") }), el("p", { text: t("drawn") }),
-        el("div", { class: "tiles", role: "group", "aria-label": t("shown_four") }, view.shown.map((c) => piece("french-card", c, "mini", pieceLabel(c)))));
-      return;
+      return [el("h2", { id: "result-heading", text: t("result_title") }), el("p", { text: t("drawn") }),
+        el("div", { class: "tiles", role: "group", "aria-label": t("shown_four") }, view.shown.map((c) => piece("french-card", c, "mini", pieceLabel(c))))];
     }
     const mine = team(me());
     const bidTeam = team(r.bidder);
@@ -378,30 +370,21 @@ export default function createTwentyNine(h) {
       el("td", { "data-label": labels[1], text: seatName(trick.leader) }),
       el("td", { "data-label": labels[2], text: seatName(trick.winner) }),
       el("td", { "data-label": labels[3], text: n(trick.points) })));
-    box.replaceChildren(
+    return [
       el("h2", { id: "result-heading", text: t("result_title") }),
       el("p", { class: `verdict ${r.made ? "made" : "failed"}`, text: verdict }),
       el("ul", { class: "res-lines" }, lines.map((line) => el("li", { text: line }))),
-      el("details", { class: "tricks-table" }, el("summary", { text: t("tricks_caption") }),
-        el("div", { class: "table-scroll" }, el("table", {},
-          el("thead", {}, el("tr", {}, labels.map((label) => el("th", { scope: "col", text: label })))),
-          el("tbody", {}, rows)))));
-    if (wasHidden) h.showEnd(box);
+      el("details", { class: "tricks-table" }, el("summary", { text: t("tricks_caption") }), h.figures(labels, rows))];
   }
 
-  function draw(busy = false) {
-    if (!current) return;
-    h.keepFocus(() => {
-      const view = current.view;
-      const myTurn = current.status === "human";
-      seats(view);
-      centre(current);
-      hand(view, myTurn, busy);
-      controls(view, myTurn, busy);
-      choice(view, myTurn); // words only: they stay while a request is in flight (the buttons wait)
-      result(current);
-    });
-  }
+  const draw = h.drawing(() => current, ({ table, view, myTurn, busy }) => {
+    seats(view);
+    centre(table);
+    hand(view, myTurn, busy);
+    controls(view, myTurn, busy);
+    choice(view, myTurn); // words only: they stay while a request is in flight (the buttons wait)
+    result(table, view.over && Boolean(view.result), () => ending(table));
+  });
 
   $("act-bid").addEventListener("click", () => h.act({ do: "bid", value: Number($("tn-bid").value) }));
   $("act-hold").addEventListener("click", () => { if (current && current.view.hold !== null) h.act({ do: "bid", value: current.view.hold }); });
