@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.games.errors import IllegalAction, RecordError
 from cardavia.games.facade import GameFacade
+from cardavia.games.outcomes import outcome_from
 from cardavia.games.profile import Hidden, Profile
 from cardavia.games.protocol import Outcome, Piece
+from toykit import toy_deal, toy_record
 
 GAME_ID = "toy"
 NUM_SEATS = 3
@@ -18,6 +19,7 @@ HAND = 3  # pieces dealt to each seat, and rounds played
 VALUES = range(1, 7)
 NAMES = ("One", "Two", "Three", "Four", "Five", "Six")
 CODES = tuple(str(v) for v in VALUES)
+PACK = tuple(code for code in CODES for _ in range(2))  # each value twice
 JSON = dict[str, Any]
 
 MESSAGES: dict[str, str] = {
@@ -172,33 +174,8 @@ def _play_from_json(obj: object, seat: int) -> Play:
 
 
 def _deal_from_record(record: Mapping[str, Any]) -> tuple[ToyDeal, Sequence[Play]]:
-    hands, dealer = record.get("hands"), record.get("dealer")
-    if record.get("game") != GAME_ID or not isinstance(dealer, int) or not 0 <= dealer < NUM_SEATS:
-        raise RecordError("bad-record", "not a toy record", {})
-    dealt = [code for hand in hands for code in hand] if isinstance(hands, list) else []
-    if (
-        not isinstance(hands, list)
-        or len(hands) != NUM_SEATS
-        or not all(isinstance(h, list) and len(h) == HAND for h in hands)
-        or not set(dealt) <= set(CODES)
-        or any(dealt.count(code) > 2 for code in CODES)  # each value is twice in the set
-    ):
-        raise RecordError("bad-hands", "each hand is three of the twelve pieces", {})
-    listed = record.get("actions", [])
-    if not isinstance(listed, list):
-        raise RecordError("bad-record", "the actions are not a list", {})
-    actions = [_play_from_json(a, -1) for a in listed]
-    return ToyDeal(dealer, [list(h) for h in hands]), actions
-
-
-def _outcome_of(result: Mapping[str, Any]) -> Outcome:
-    winner = result.get("winner")
-    return Outcome(
-        tuple(result["deltas"]),
-        bool(result["drawn"]),
-        dict(result),
-        winner if isinstance(winner, int) else None,
-    )
+    dealer, hands, listed = toy_record(record, GAME_ID, "toy", PACK, NUM_SEATS, HAND)
+    return ToyDeal(dealer, hands), [_play_from_json(a, -1) for a in listed]
 
 
 # every piece is played face up, so the facade's redact (an action as written) is the toy's
@@ -207,7 +184,7 @@ class ToyGame(
     deal=ToyDeal,
     read_action=_play_from_json,
     read_record=_deal_from_record,
-    read_outcome=_outcome_of,
+    read_outcome=lambda result: outcome_from(result, "deltas", NUM_SEATS),
     next_dealer_key="winner",  # the deal's winner deals next
 ):
     name = GAME_ID
@@ -220,13 +197,7 @@ class ToyGame(
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
     ) -> ToyDeal:
-        if options:
-            raise RecordError("bad-options", "the toy game has no options", {"options": sorted(options)})
-        rng = random.Random(seed)
-        pack = [code for code in CODES for _ in range(2)]
-        rng.shuffle(pack)
-        first = rng.randrange(NUM_SEATS) if dealer is None else dealer
-        return ToyDeal(first, [pack[i * HAND : (i + 1) * HAND] for i in range(NUM_SEATS)])
+        return ToyDeal(*toy_deal(seed, PACK, NUM_SEATS, HAND, dealer, options, "the toy game"))
 
     def describe(self, outcome: Mapping[str, Any]) -> str:
         if outcome.get("drawn"):

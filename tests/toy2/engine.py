@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.games.errors import IllegalAction, RecordError
+from cardavia.games.facade import GameFacade
+from cardavia.games.outcomes import outcome_from
 from cardavia.games.profile import Hidden, Profile
 from cardavia.games.protocol import Outcome, Piece
+from toykit import toy_deal, toy_record
 
 GAME_ID = "toy2"
 NUM_SEATS = 2
@@ -35,6 +37,9 @@ class Play:
     """The one kind of action: a piece from the hand, face up. Its JSON names no seat."""
 
     piece: str
+
+    def to_json(self) -> JSON:
+        return {"piece": self.piece}
 
 
 @dataclass(frozen=True)
@@ -160,11 +165,32 @@ class Toy2Deal:
             "actions": [{"piece": piece} for _, piece in self.played],
         }
 
+    def progress(self) -> JSON:
+        return {"finished": False, "to_act": self.to_act(), "played": len(self.played)}
+
     def clone(self) -> Toy2Deal:
         return Toy2Deal(self.dealer, self.start, list(self.played))
 
 
-class Toy2Game:
+def _play_from_json(obj: object, seat: int) -> Play:
+    if not isinstance(obj, Mapping) or set(obj) != {"piece"} or obj["piece"] not in CODES:
+        raise RecordError("bad-action", 'an action is {"piece": one of r1 to b4}', {"action": str(obj)[:40]})
+    return Play(obj["piece"])
+
+
+def _deal_from_record(record: Mapping[str, Any]) -> tuple[Toy2Deal, Sequence[Play]]:
+    dealer, hands, listed = toy_record(record, GAME_ID, "Two Colours", CODES, NUM_SEATS, HAND)
+    return Toy2Deal(dealer, tuple(tuple(h) for h in hands)), [_play_from_json(a, -1) for a in listed]
+
+
+# every piece is played face up, so the facade's redact (an action as written) is Two Colours'
+class Toy2Game(
+    GameFacade[Play, Any, Toy2Deal],
+    deal=Toy2Deal,
+    read_action=_play_from_json,
+    read_record=_deal_from_record,
+    read_outcome=lambda result: outcome_from(result, "deltas", NUM_SEATS),
+):
     name = GAME_ID
     num_seats = NUM_SEATS
     pieces = tuple(Piece(code, f"{colour(code).title()} {code[1]}") for code in CODES)
@@ -176,56 +202,14 @@ class Toy2Game:
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
     ) -> Toy2Deal:
-        if options:
-            raise RecordError("bad-options", "Two Colours has no options", {"options": sorted(options)})
-        rng = random.Random(seed)
-        pack = list(CODES)
-        rng.shuffle(pack)
-        first = rng.randrange(NUM_SEATS) if dealer is None else dealer
-        return Toy2Deal(first, tuple(tuple(pack[i * HAND : (i + 1) * HAND]) for i in range(NUM_SEATS)))
-
-    def action_from_json(self, obj: object, seat: int) -> Play:
-        if not isinstance(obj, Mapping) or set(obj) != {"piece"} or obj["piece"] not in CODES:
-            raise RecordError(
-                "bad-action", 'an action is {"piece": one of r1 to b4}', {"action": str(obj)[:40]}
-            )
-        return Play(obj["piece"])
-
-    def action_to_json(self, action: Play) -> JSON:
-        return {"piece": action.piece}
-
-    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[Toy2Deal, Sequence[Play]]:
-        hands, dealer = record.get("hands"), record.get("dealer")
-        if record.get("game") != GAME_ID or type(dealer) is not int or not 0 <= dealer < NUM_SEATS:
-            raise RecordError("bad-record", "not a Two Colours record", {})
-        dealt = [code for hand in hands for code in hand] if isinstance(hands, list) else []
-        if (
-            not isinstance(hands, list)
-            or len(hands) != NUM_SEATS
-            or not all(isinstance(h, list) and len(h) == HAND for h in hands)
-            or not set(dealt) <= set(CODES)
-            or len(set(dealt)) != len(dealt)
-        ):
-            raise RecordError("bad-hands", "each hand is three of the eight pieces, none twice", {})
-        listed = record.get("actions", [])
-        if not isinstance(listed, list):
-            raise RecordError("bad-record", "the actions are not a list", {})
-        actions = [self.action_from_json(a, -1) for a in listed]
-        return Toy2Deal(dealer, tuple(tuple(h) for h in hands)), actions
-
-    def progress(self, deal: Any) -> JSON:
-        return {"finished": False, "to_act": deal.to_act(), "played": len(deal.played)}
+        first, hands = toy_deal(seed, CODES, NUM_SEATS, HAND, dealer, options, "Two Colours")
+        return Toy2Deal(first, tuple(tuple(h) for h in hands))
 
     def describe(self, outcome: Mapping[str, Any]) -> str:
         return f"Seat {outcome['winner']} wins {max(outcome['rounds'])} rounds of {HAND}."
 
-    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
-        return Outcome(tuple(result["deltas"]), False, dict(result), int(result["winner"]))
-
-    def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> JSON:
-        return dict(action)  # every piece is played face up
-
     def next_dealer(self, result: Mapping[str, Any]) -> int | None:
+        """The seat after this deal's dealer deals next."""
         dealer = result.get("dealer")
         return (dealer + 1) % NUM_SEATS if type(dealer) is int else None
 

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardavia.games.errors import IllegalAction, RecordError
+from cardavia.games.facade import GameFacade
+from cardavia.games.outcomes import outcome_from
 from cardavia.games.profile import Hidden, Profile
 from cardavia.games.protocol import Outcome, Piece
-from toy.engine import CODES, NAMES
+from toy.engine import CODES, NAMES, PACK
+from toykit import toy_deal, toy_record
 
 GAME_ID = "toy-sim"
 NUM_SEATS = 3
@@ -31,6 +33,9 @@ class Choose:
 
     seat: int
     piece: str
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "piece": self.piece}
 
 
 @dataclass(frozen=True)
@@ -147,6 +152,9 @@ class SimDeal:
             "actions": [{"seat": a.seat, "piece": a.piece} for a in self.order],
         }
 
+    def progress(self) -> JSON:
+        return {"finished": False, "chose": [c is not None for c in self.choices]}
+
     def clone(self) -> SimDeal:
         new = SimDeal(self.dealer, self.hands)
         new.choices = list(self.choices)
@@ -154,7 +162,29 @@ class SimDeal:
         return new
 
 
-class SimGame:
+def _choose_from_json(obj: object, seat: int) -> Choose:
+    """``{"piece"}`` from the API (the acting seat given), ``{"seat", "piece"}`` in records."""
+    if not isinstance(obj, Mapping) or obj.get("piece") not in CODES or set(obj) - {"seat", "piece"}:
+        raise RecordError("bad-action", 'an action is {"piece": one of 1 to 6}', {"action": str(obj)[:40]})
+    given = obj.get("seat", seat if seat >= 0 else None)
+    if type(given) is not int or not 0 <= given < NUM_SEATS or (seat >= 0 and given != seat):
+        raise RecordError("bad-action", "not the acting seat", {"action": str(obj)[:40]})
+    return Choose(given, str(obj["piece"]))
+
+
+def _deal_from_record(record: Mapping[str, Any]) -> tuple[SimDeal, Sequence[Choose]]:
+    dealer, hands, listed = toy_record(record, GAME_ID, "Secret Card", PACK, NUM_SEATS, HAND)
+    return SimDeal(dealer, hands), [_choose_from_json(a, -1) for a in listed]
+
+
+# a new dealer is drawn for every deal: the facade's next_dealer (none) is Secret Card's
+class SimGame(
+    GameFacade[Choose, Any, SimDeal],
+    deal=SimDeal,
+    read_action=_choose_from_json,
+    read_record=_deal_from_record,
+    read_outcome=lambda result: outcome_from(result, "deltas", NUM_SEATS),
+):
     name = GAME_ID
     num_seats = NUM_SEATS
     pieces = tuple(Piece(code, name, int(code), copies=2) for code, name in zip(CODES, NAMES, strict=True))
@@ -168,69 +198,16 @@ class SimGame:
     def new_deal(
         self, seed: int, *, options: Mapping[str, Any] | None = None, dealer: int | None = None
     ) -> SimDeal:
-        if options:
-            raise RecordError("bad-options", "Secret Card has no options", {"options": sorted(options)})
-        rng = random.Random(seed)
-        pack = [code for code in CODES for _ in range(2)]
-        rng.shuffle(pack)
-        first = rng.randrange(NUM_SEATS) if dealer is None else dealer
-        return SimDeal(first, [pack[i * HAND : (i + 1) * HAND] for i in range(NUM_SEATS)])
-
-    def action_from_json(self, obj: object, seat: int) -> Choose:
-        """``{"piece"}`` from the API (the acting seat given), ``{"seat", "piece"}`` in records."""
-        if not isinstance(obj, Mapping) or obj.get("piece") not in CODES or set(obj) - {"seat", "piece"}:
-            raise RecordError(
-                "bad-action", 'an action is {"piece": one of 1 to 6}', {"action": str(obj)[:40]}
-            )
-        given = obj.get("seat", seat if seat >= 0 else None)
-        if type(given) is not int or not 0 <= given < NUM_SEATS or (seat >= 0 and given != seat):
-            raise RecordError("bad-action", "not the acting seat", {"action": str(obj)[:40]})
-        return Choose(given, str(obj["piece"]))
-
-    def action_to_json(self, action: Choose) -> JSON:
-        return {"seat": action.seat, "piece": action.piece}
-
-    def deal_from_record(self, record: Mapping[str, Any]) -> tuple[SimDeal, Sequence[Choose]]:
-        hands, dealer = record.get("hands"), record.get("dealer")
-        if record.get("game") != GAME_ID or type(dealer) is not int or not 0 <= dealer < NUM_SEATS:
-            raise RecordError("bad-record", "not a Secret Card record", {})
-        dealt = [code for hand in hands for code in hand] if isinstance(hands, list) else []
-        if (
-            not isinstance(hands, list)
-            or len(hands) != NUM_SEATS
-            or not all(isinstance(h, list) and len(h) == HAND for h in hands)
-            or not set(dealt) <= set(CODES)
-            or any(dealt.count(code) > 2 for code in CODES)
-        ):
-            raise RecordError("bad-hands", "each hand is three of the twelve pieces", {})
-        listed = record.get("actions", [])
-        if not isinstance(listed, list):
-            raise RecordError("bad-record", "the actions are not a list", {})
-        return SimDeal(dealer, hands), [self.action_from_json(a, -1) for a in listed]
-
-    def progress(self, deal: Any) -> JSON:
-        return {"finished": False, "chose": [c is not None for c in deal.choices]}
+        return SimDeal(*toy_deal(seed, PACK, NUM_SEATS, HAND, dealer, options, "Secret Card"))
 
     def describe(self, outcome: Mapping[str, Any]) -> str:
         if outcome.get("drawn"):
             return "A tie for the highest piece: the deal is drawn."
         return f"Seat {outcome['winner']} wins with the highest piece."
 
-    def outcome_of(self, result: Mapping[str, Any]) -> Outcome:
-        winner = result.get("winner")
-        return Outcome(
-            tuple(result["deltas"]),
-            bool(result["drawn"]),
-            dict(result),
-            winner if isinstance(winner, int) else None,
-        )
-
     def redact(self, action: Mapping[str, Any], actor: int, viewer: int) -> JSON:
         """Another seat's choice shows only that it was made (the pieces are shown once all have chosen)."""
         return dict(action) if actor == viewer else {"seat": actor}
-
-    def next_dealer(self, result: Mapping[str, Any]) -> int | None:
-        return None
 
 
 GAME = SimGame()

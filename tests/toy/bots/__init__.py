@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from cardavia.bots.base import Bot, Decision, Reason
+from cardavia.bots.base import Bot
 from cardavia.bots.random_bot import RandomBot
 from toy.bots.messages import HINTS
 from toy.engine import GAME_ID, Play
+from toykit import PickBot
 
 
-@dataclass(frozen=True)
-class PickBot:
-    """Plays the legal piece ``pick`` chooses, and says why with ``reason``."""
-
-    level: str
-    pick: Callable[[Any, list[Play]], tuple[Play, str]]  # (view, legal) -> the play and its reason
-    game: str = GAME_ID
-
-    def decide(self, view: Any, rng: random.Random) -> Decision[Play]:
-        legal = list(view.legal)
-        if not legal:
-            raise ValueError("the seat has no legal action: it is not its turn")
-        chosen, reason = self.pick(view, legal)
-        text = HINTS[reason].format(piece=chosen.piece)
-        return Decision(chosen, Reason(reason, text, {"piece": chosen.piece}))
+def _params(play: Play) -> dict[str, Any]:
+    return {"piece": play.piece}
 
 
 def _value(play: Play) -> int:
@@ -52,7 +37,7 @@ def _cheapest_win(view: Any, legal: list[Play]) -> tuple[Play, str]:
 
 BOTS: dict[str, Bot[Any]] = {
     "random": RandomBot(GAME_ID),
-    "easy": PickBot("easy", _lowest),
-    "normal": PickBot("normal", _highest),
-    "hard": PickBot("hard", _cheapest_win),
+    "easy": PickBot(GAME_ID, "easy", _lowest, HINTS, _params),
+    "normal": PickBot(GAME_ID, "normal", _highest, HINTS, _params),
+    "hard": PickBot(GAME_ID, "hard", _cheapest_win, HINTS, _params),
 }
