@@ -11,13 +11,14 @@ from alembic.config import Config
 from sqlalchemy import text
 
 from cardavia.service.state import host_seat
-from cardavia.store.db import _MIGRATIONS, Store
+from cardavia.store.db import Store
+from cardavia.store.schema import MIGRATIONS
 
 
 def test_tables_made_before_keep_their_host_and_have_no_name(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
     cfg = Config()
-    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    cfg.set_main_option("script_location", str(MIGRATIONS))
     with store.engine.connect() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0008")

@@ -11,7 +11,8 @@ import pytest
 from sqlalchemy import func, select, text
 
 from cardavia.service.limits import RateLimit
-from cardavia.store.db import RATES, Store, open_store
+from cardavia.store.db import Store, open_store
+from cardavia.store.models import RATES
 from postgres_databases import temporary_postgres_database
 
 

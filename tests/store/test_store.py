@@ -164,12 +164,12 @@ def test_the_invite_owner_migration_fills_in_who_took_each_seat(tmp_path: Path) 
     from alembic import command
     from alembic.config import Config
 
-    from cardavia.store.db import _MIGRATIONS
+    from cardavia.store.schema import MIGRATIONS
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     old = open_store(url)
     cfg = Config()
-    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    cfg.set_main_option("script_location", str(MIGRATIONS))
     guest = "g" * 64
     with old.engine.connect() as conn:
         cfg.attributes["connection"] = conn
@@ -304,6 +304,6 @@ def test_tables_tried_before_seeds_of_their_own_end_with_their_deal(tmp_path: Pa
 
 
 def _migrations() -> Path:
-    import cardavia.store.db as db
+    from cardavia.store.schema import MIGRATIONS
 
-    return db._MIGRATIONS
+    return MIGRATIONS

@@ -14,7 +14,6 @@ import pytest
 from sqlalchemy import event
 
 from cardavia.store.db import (
-    WAL_LIMIT_BYTES,
     LoggedAction,
     OutcomeUnknown,
     SeqTaken,
@@ -23,6 +22,7 @@ from cardavia.store.db import (
     TableRecord,
     open_store,
 )
+from cardavia.store.engine import WAL_LIMIT_BYTES
 from postgres_databases import admin_url, temporary_postgres_database
 
 

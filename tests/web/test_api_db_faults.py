@@ -18,7 +18,7 @@ from api_test_support import random_think, wait_for_human
 from fastapi.testclient import TestClient
 from fault_proxy import Proxy, proxied
 
-from cardavia.store.db import STALL_S, STATEMENT_TIMEOUT_MS
+from cardavia.store.engine import STALL_S, STATEMENT_TIMEOUT_MS
 from cardavia.web.app import create_app
 
 pytestmark = pytest.mark.postgres

@@ -14,11 +14,14 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from cardavia.store.db import BadDatabase, StoreUnavailable, database_url_from, open_store
+from cardavia.store.db import open_store
+from cardavia.store.engine import database_url_from
+from cardavia.store.errors import BadDatabase, StoreUnavailable
 from cardavia.store.serving import sqlite_file
 
 
@@ -45,13 +48,45 @@ def libpq(url: str) -> tuple[str, dict[str, str]]:
 def backup(database: str | None, to: Path) -> None:
     """Copy ``database`` (see :func:`database_url_from`) to the file ``to``."""
     url = database_url_from(database)
+    _by_kind(url, "backup", lambda path: _backup_sqlite(path, to), lambda: _backup_postgres(url, to))
+
+
+def restore(database: str | None, source: Path) -> None:
+    """Replace ``database``'s content by the backup ``source`` (the server must be stopped)."""
+    url = database_url_from(database)
+    if not source.is_file():
+        raise BackupFailed(f"no backup file at {source}")
+    _by_kind(
+        url,
+        "restore",
+        lambda path: _restore_sqlite(url, path, source),
+        lambda: _restore_postgres(url, source),
+    )
+
+
+def _by_kind(url: str, what: str, sqlite: Callable[[Path], None], postgres: Callable[[], None]) -> None:
+    """Run ``sqlite`` on the file of a SQLite URL, or ``postgres`` for a PostgreSQL one."""
     path = sqlite_file(url)
     if path is not None:
-        _backup_sqlite(path, to)
+        sqlite(path)
     elif url.startswith("postgresql"):
-        _backup_postgres(url, to)
+        postgres()
     else:
-        raise BackupFailed(f"no backup for {shown(url)}: SQLite files and PostgreSQL databases only")
+        raise BackupFailed(f"no {what} for {shown(url)}: SQLite files and PostgreSQL databases only")
+
+
+def _copy_sqlite(source: sqlite3.Connection, target: Path) -> None:
+    """Copy the open database ``source`` into the file ``target`` by the online backup API (a
+    consistent snapshot; writers carry on meanwhile), and close it."""
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            with copy:
+                source.backup(copy)
+        finally:
+            copy.close()
+    finally:
+        source.close()
 
 
 def _backup_sqlite(path: Path, to: Path) -> None:
@@ -60,118 +95,68 @@ def _backup_sqlite(path: Path, to: Path) -> None:
     partial = to.with_name(to.name + ".partial")
     partial.unlink(missing_ok=True)
     try:
-        source = sqlite3.connect(
-            path
-        )  # reads only; read-only mode could not read a WAL file without its -shm
-        target = sqlite3.connect(partial)
-        try:
-            with target:
-                source.backup(target)
-        finally:
-            target.close()
-            source.close()
+        # reads only; read-only mode could not read a WAL file without its -shm
+        _copy_sqlite(sqlite3.connect(path), partial)
         os.replace(partial, to)
     except (sqlite3.Error, OSError) as exc:
         partial.unlink(missing_ok=True)
         raise BackupFailed(f"cannot copy {path} to {to}: {exc}") from None
 
 
-def _backup_postgres(url: str, to: Path) -> None:
-    pg_dump = shutil.which("pg_dump")
-    if pg_dump is None:
-        raise BackupFailed("pg_dump is not on this machine's PATH (Debian: apt install postgresql-client)")
-    dbname, env = libpq(url)
-    done = subprocess.run(
-        [pg_dump, "--format=custom", "--no-owner", f"--file={to}", f"--dbname={dbname}"],
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        reason = (done.stderr.strip().splitlines() or ["failed"])[-1]
-        raise BackupFailed(f"pg_dump: {reason}")
-
-
-def restore(database: str | None, source: Path) -> None:
-    """Replace ``database``'s content by the backup ``source`` (the server must be stopped)."""
-    url = database_url_from(database)
-    if not source.is_file():
-        raise BackupFailed(f"no backup file at {source}")
-    path = sqlite_file(url)
-    if path is not None:
-        _restore_sqlite(url, source)
-    elif url.startswith("postgresql"):
-        _restore_postgres(url, source)
-    else:
-        raise BackupFailed(f"no restore for {shown(url)}: SQLite files and PostgreSQL databases only")
-
-
-def _restore_sqlite(url: str, source: Path) -> None:
+def _restore_sqlite(url: str, path: Path, source: Path) -> None:
     from cardavia.store.serving import AlreadyServed, hold_sqlite
 
     try:
         hold_sqlite(url)  # no server may write while the file is replaced (released at exit)
     except AlreadyServed as exc:
         raise BackupFailed(f"{exc}: stop it first") from None
-    path = sqlite_file(url)
-    assert path is not None
     try:
-        backup_file = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-        target = sqlite3.connect(path)
-        try:
-            with target:
-                backup_file.backup(target)
-        finally:
-            target.close()
-            backup_file.close()
+        _copy_sqlite(sqlite3.connect(f"file:{source}?mode=ro", uri=True), path)
     except (sqlite3.Error, OSError) as exc:
         raise BackupFailed(f"cannot restore {source} into {path}: {exc}") from None
 
 
+def _backup_postgres(url: str, to: Path) -> None:
+    _postgres_tool("pg_dump", url, ["--format=custom", "--no-owner", f"--file={to}"])
+
+
 def _restore_postgres(url: str, source: Path) -> None:
-    pg_restore = shutil.which("pg_restore")
-    if pg_restore is None:
-        raise BackupFailed("pg_restore is not on this machine's PATH (Debian: apt install postgresql-client)")
+    options = ["--clean", "--if-exists", "--no-owner", "--single-transaction", "--exit-on-error"]
+    _postgres_tool("pg_restore", url, options, str(source))
+
+
+def _postgres_tool(name: str, url: str, options: list[str], *rest: str) -> None:
+    """Run PostgreSQL's tool ``name`` on the database ``url`` (its password in the environment);
+    :class:`BackupFailed` with the tool's last line of errors if it fails."""
+    tool = shutil.which(name)
+    if tool is None:
+        raise BackupFailed(f"{name} is not on this machine's PATH (Debian: apt install postgresql-client)")
     dbname, env = libpq(url)
     done = subprocess.run(
-        [
-            pg_restore,
-            "--clean",
-            "--if-exists",
-            "--no-owner",
-            "--single-transaction",
-            "--exit-on-error",
-            f"--dbname={dbname}",
-            str(source),
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
+        [tool, *options, f"--dbname={dbname}", *rest], env=env, capture_output=True, text=True
     )
     if done.returncode != 0:
         reason = (done.stderr.strip().splitlines() or ["failed"])[-1]
-        raise BackupFailed(f"pg_restore: {reason}")
+        raise BackupFailed(f"{name}: {reason}")
 
 
 def run_restore(database: str | None, source: Path) -> int:
     """``cardavia restore``: the exit status (2, with a one-line reason, when nothing was restored)."""
-    try:
-        restore(database, source)
-    except (BackupFailed, BadDatabase) as exc:
-        print(f"cardavia restore: {exc}", file=sys.stderr)
-        return 2
-    print(f"cardavia restore: {source} restored")
-    return 0
+    return _run("restore", lambda: restore(database, source), f"{source} restored")
 
 
 def run_backup(database: str | None, to: Path) -> int:
     """``cardavia backup``: the exit status (2, with a one-line reason, when no copy was made)."""
+    return _run("backup", lambda: backup(database, to), str(to))
+
+
+def _run(command: str, act: Callable[[], None], done: str) -> int:
     try:
-        backup(database, to)
+        act()
     except (BackupFailed, BadDatabase) as exc:
-        print(f"cardavia backup: {exc}", file=sys.stderr)
+        print(f"cardavia {command}: {exc}", file=sys.stderr)
         return 2
-    print(f"cardavia backup: {to}")
+    print(f"cardavia {command}: {done}")
     return 0
 
 

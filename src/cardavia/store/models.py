@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import BigInteger, ForeignKey, Index, Integer, String, Table, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -144,3 +144,14 @@ class RateRow(Base):
     tokens: Mapped[float] = mapped_column()
     at: Mapped[float] = mapped_column()
     ok: Mapped[int] = mapped_column(Integer)
+
+
+# Core handles of the tables, for statements built once: the hot paths skip the ORM's per-call
+# statement building.
+TABLES: Table = TableRow.__table__  # type: ignore[assignment]
+ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
+DEALS: Table = DealRow.__table__  # type: ignore[assignment]
+REVIEWS: Table = ReviewRow.__table__  # type: ignore[assignment]
+INVITES: Table = InviteRow.__table__  # type: ignore[assignment]
+PRESENCE: Table = PresenceRow.__table__  # type: ignore[assignment]
+RATES: Table = RateRow.__table__  # type: ignore[assignment]

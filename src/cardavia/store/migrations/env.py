@@ -1,4 +1,4 @@
-"""Alembic environment: run by :func:`cardavia.store.db.migrate` on a connection it hands over."""
+"""Alembic environment: run by :meth:`cardavia.store.schema.Schema.migrate` on a connection it hands over."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from cardavia.store.models import Base
 def run() -> None:
     connection = context.config.attributes.get("connection")
     if connection is None:
-        raise RuntimeError("cardavia migrations run through cardavia.store.db.migrate")
+        raise RuntimeError("cardavia migrations run through cardavia.store.schema.Schema.migrate")
     context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()
