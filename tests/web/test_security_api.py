@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from api_test_support import api_client, wait_for_human
 
-from cardavia.web.api import SECRET_COOKIE
+from cardavia.web.api.deps import SECRET_COOKIE
 from cardavia.web.app import CSP
 
 EXPECTED = {
