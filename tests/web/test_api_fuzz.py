@@ -18,7 +18,7 @@ from schemathesis import GenerationMode
 
 from cardavia.games.errors import GameError
 from cardavia.games.registry import game_ids, get_game
-from cardavia.web.api import SECRET_COOKIE
+from cardavia.web.api.deps import SECRET_COOKIE
 from json_mutations import json_values, mutations, samples
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)

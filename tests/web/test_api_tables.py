@@ -11,7 +11,7 @@ from api_test_support import api_client, play_deal, wait_for_human
 
 from cardavia.games.registry import get_game
 from cardavia.games.replay import replay_record
-from cardavia.web.api import SECRET_COOKIE
+from cardavia.web.api.deps import SECRET_COOKIE
 from engine_actions import not_legal_now
 from game_cases import games
 

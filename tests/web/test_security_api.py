@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from api_test_support import api_client, wait_for_human
 
-from cardavia.web.api import SECRET_COOKIE
+from cardavia.web.api.deps import SECRET_COOKIE
 from cardavia.web.app import CSP
 
 EXPECTED = {
@@ -132,3 +132,20 @@ def test_a_refusal_says_how_long_to_wait_and_joining_has_a_bucket_of_its_own(tmp
         assert client.post("/api/join/" + "A" * 43, json={"name": "Ann"}).status_code == 404  # not limited
         again = client.post("/api/join/" + "A" * 43, json={"name": "Ann"})
         assert again.status_code == 429 and again.json()["error"]["code"] == "rate-limited"
+
+
+def test_the_secret_and_the_rate_limit_are_checked_before_the_request_is_read(tmp_path: Path) -> None:
+    with api_client(tmp_path, create_burst=1, create_per_minute=1) as client:
+        # no secret: the 404 of a table that does not exist, whatever else the request says
+        assert client.post("/api/tables/t_missing/actions", json={"seq": "x"}).status_code == 404
+        assert client.get("/api/tables/" + "x" * 80).status_code == 404
+        assert client.get("/api/tables/t_missing/deals/0/steps").status_code == 404
+        # a limited route counts every ask: the malformed one took the bucket's only token
+        assert client.post("/api/tables", json={"game": "chess"}).status_code == 422
+        limited = client.post("/api/tables", json={"game": "cherki", "level": "easy"})
+        assert limited.status_code == 429 and limited.headers["retry-after"] == "60"
+        assert limited.json()["error"] == {
+            "code": "rate-limited",
+            "message": "too many new tables; wait a moment",
+            "params": {},
+        }

@@ -11,7 +11,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
-from cardavia.web.api import SECRET_COOKIE
+from cardavia.web.api.deps import SECRET_COOKIE
 
 Reply = tuple[int, dict[str, str], bytes]
 

@@ -34,7 +34,10 @@ from cardavia.service.offload import Offload
 from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
 from cardavia.store.db import OutcomeUnknown, StoreUnavailable, open_store
-from cardavia.web import api, health, operators, shutdown
+from cardavia.web import health, operators, shutdown
+from cardavia.web.api import api_router
+from cardavia.web.api.deps import Runtime
+from cardavia.web.api.errors import error_json, game_error_response
 from cardavia.web.entries import check_registry
 from cardavia.web.events import EventHub
 from cardavia.web.observe import ObserveMiddleware
@@ -171,7 +174,7 @@ def _replay(body: bytes) -> Receive:
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(GameError)
     async def game_error(_request: Request, exc: GameError) -> JSONResponse:
-        return api.game_error_response(exc)
+        return game_error_response(exc)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -183,7 +186,7 @@ def _install_error_handlers(app: FastAPI) -> None:
             }
             for e in exc.errors()[:10]
         ]
-        body = api.error_json("bad-request", "the request does not match the API", {"errors": problems})
+        body = error_json("bad-request", "the request does not match the API", {"errors": problems})
         return JSONResponse(body, status_code=422)
 
     @app.exception_handler(StoreUnavailable)
@@ -191,13 +194,13 @@ def _install_error_handlers(app: FastAPI) -> None:
         log.warning("answered 503: %s", exc)
         if isinstance(exc, OutcomeUnknown):
             # the write may have been committed: the client learns which by sending it again
-            body = api.error_json(
+            body = error_json(
                 "unknown",
                 "the database failed after this request may have been applied: send the same request again",
                 {"reason": exc.reason},
             )
         else:
-            body = api.error_json(
+            body = error_json(
                 "unavailable",
                 "the server cannot reach its database; nothing was applied; try again shortly",
                 {"reason": exc.reason},
@@ -211,14 +214,14 @@ def _install_error_handlers(app: FastAPI) -> None:
             headers["Allow"] = _allowed(request)
         if exc.status_code == 400:
             # FastAPI's own answer to a body it could not parse (not UTF-8, nested too deep)
-            body = api.error_json("bad-request", "the request body is not a JSON document this API reads")
+            body = error_json("bad-request", "the request body is not a JSON document this API reads")
             return JSONResponse(body, status_code=422)
         if request.url.path.startswith("/api/"):
             code = {404: "not-found", 405: "method-not-allowed"}.get(
                 exc.status_code, f"http-{exc.status_code}"
             )
             return JSONResponse(
-                api.error_json(code, str(exc.detail)), status_code=exc.status_code, headers=headers or None
+                error_json(code, str(exc.detail)), status_code=exc.status_code, headers=headers or None
             )
         page = getattr(request.app.state, "not_found_page", None)
         if exc.status_code == 404 and page is not None:
@@ -229,7 +232,7 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def internal(_request: Request, exc: Exception) -> JSONResponse:
         log.error("unexpected error", exc_info=exc)
-        return JSONResponse(api.error_json("internal", "the server failed to answer this request"), 500)
+        return JSONResponse(error_json("internal", "the server failed to answer this request"), 500)
 
 
 def _allowed(request: Request) -> str:
@@ -296,7 +299,7 @@ def create_app(
     reviews = ReviewService(service)
     # reviews run in processes of their own (none when the bots think in this process: tests)
     review_runner = ReviewRunner(reviews, offload=offload, workers=review_workers if bot_workers > 0 else 0)
-    rt = api.Runtime(
+    rt = Runtime(
         service=service,
         driver=driver,
         reviews=reviews,
@@ -334,8 +337,7 @@ def create_app(
     app.state.metrics_from = allow_metrics
     _install_error_handlers(app)
     app.include_router(health.router)  # /healthz, /readyz, /metrics
-    app.include_router(api.tables_router())  # the games registered now: built with the app
-    app.include_router(api.router)
+    app.include_router(api_router())  # the games registered now: built with the app
     if pages:
         _include_pages(app)
     # Compressed answers (Starlette leaves text/event-stream alone: a live update must not wait in

@@ -20,7 +20,8 @@ from cardavia.i18n.catalogs import preload
 from cardavia.i18n.languages import COOKIE, by_code, negotiate
 from cardavia.service.errors import NotFound
 from cardavia.service.state import TableState, host_seat
-from cardavia.web import api, assets, table_data
+from cardavia.web import assets, table_data
+from cardavia.web.api.deps import allowed, owner_of
 from cardavia.web.content import Tradition
 from cardavia.web.game_parts import GameWeb, Offered, traditions
 from cardavia.web.render import render, translate
@@ -133,7 +134,7 @@ async def join_page(request: Request, token: str) -> HTMLResponse:
     rt = request.app.state.cardavia
     if len(token) > 128:
         return not_found(request)
-    if not await api.allowed(request, "join"):  # the API's bucket: looking for open links is limited too
+    if not await allowed(request, "join"):  # the API's bucket: looking for open links is limited too
         response = _page(request, "pages/too_many.html", status_code=429)
         response.headers["Retry-After"] = str(rt.rate.retry_after_s)
         return response
@@ -143,7 +144,7 @@ async def join_page(request: Request, token: str) -> HTMLResponse:
     except NotFound:
         # a used link: its own person, opening it again from the message it came in, goes back to
         # their seat; anyone else finds nothing there
-        owner = api.owner_of(request)
+        owner = owner_of(request)
         if owner is None:
             return not_found(request)
         try:
