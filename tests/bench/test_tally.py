@@ -7,7 +7,8 @@ from typing import Any
 
 from cardavia.bench.tally import Tally, lost, percentile
 from cardavia.service import TableService
-from cardavia.store.db import AUTO_TIME, open_store
+from cardavia.store.db import open_store
+from cardavia.store.records import AUTO_TIME
 
 OWNERS = ("0" * 64, "a" * 64, "b" * 64, "c" * 64)
 

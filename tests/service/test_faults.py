@@ -18,7 +18,8 @@ from cardavia.bots.random_bot import RandomBot
 from cardavia.service import TableService
 from cardavia.service.driver import BotDriver, settle
 from cardavia.service.seeds import bot_seed
-from cardavia.store.db import Store, StoreUnavailable, open_store
+from cardavia.store.db import Store, open_store
+from cardavia.store.errors import StoreUnavailable
 
 OWNER = "0" * 64
 

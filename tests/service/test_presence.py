@@ -22,7 +22,8 @@ from cardavia.service.errors import HostOnly, NotFound, TableError
 from cardavia.service.payload import table_out
 from cardavia.service.state import Step
 from cardavia.service.tables.presence import AWAY_GRACE_S, LEFT_AFTER_S, PRESENCE_BEAT_S
-from cardavia.store.db import AUTO_LEFT, AUTO_TIME, Store, open_store
+from cardavia.store.db import Store, open_store
+from cardavia.store.records import AUTO_LEFT, AUTO_TIME
 
 HOST, ANN, BOB = ("0" * 64, "a" * 64, "b" * 64)
 

@@ -18,7 +18,8 @@ from test_simultaneous import pai_gow
 
 from cardavia.service import TableService
 from cardavia.service.errors import Stale
-from cardavia.store.db import AUTO_TIME, Store, open_store
+from cardavia.store.db import Store, open_store
+from cardavia.store.records import AUTO_TIME
 
 GAME = "pai-gow"
 OWNERS = ("0" * 64, "a" * 64, "b" * 64, "c" * 64)

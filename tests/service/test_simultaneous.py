@@ -28,7 +28,8 @@ from cardavia.service.errors import Stale
 from cardavia.service.payload import table_out
 from cardavia.service.plans import decision_seed
 from cardavia.service.state import TableState
-from cardavia.store.db import AUTO_LEFT, AUTO_TIME, Store, open_store
+from cardavia.store.db import Store, open_store
+from cardavia.store.records import AUTO_LEFT, AUTO_TIME
 from json_strings import strings
 
 GAME = "pai-gow"

@@ -17,7 +17,8 @@ from cardavia.bots.random_bot import RandomBot
 from cardavia.service import TableService
 from cardavia.service.driver import BotDriver, settle
 from cardavia.service.payload import table_out
-from cardavia.store.db import AUTO_TIME, Store, open_store
+from cardavia.store.db import Store, open_store
+from cardavia.store.records import AUTO_TIME
 
 HOST, ANN = ("0" * 64, "a" * 64)
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from cardavia.cli import main
-from cardavia.store.db import open_store, packaged_head
+from cardavia.store.db import open_store
+from cardavia.store.schema import packaged_head
 
 
 def test_migrate_brings_a_new_database_to_the_packaged_head(

@@ -11,15 +11,10 @@ from typing import Any
 import pytest
 from sqlalchemy import inspect, text
 
-from cardavia.store.db import (
-    FinishedDeal,
-    LoggedAction,
-    SeqTaken,
-    Store,
-    TableRecord,
-    database_url_from,
-    open_store,
-)
+from cardavia.store.db import Store, open_store
+from cardavia.store.engine import database_url_from
+from cardavia.store.errors import SeqTaken
+from cardavia.store.records import FinishedDeal, LoggedAction, TableRecord
 from postgres_databases import temporary_postgres_database
 
 

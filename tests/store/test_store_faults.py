@@ -13,16 +13,10 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from cardavia.store.db import (
-    LoggedAction,
-    OutcomeUnknown,
-    SeqTaken,
-    Store,
-    StoreUnavailable,
-    TableRecord,
-    open_store,
-)
+from cardavia.store.db import Store, open_store
 from cardavia.store.engine import WAL_LIMIT_BYTES
+from cardavia.store.errors import OutcomeUnknown, SeqTaken, StoreUnavailable
+from cardavia.store.records import LoggedAction, TableRecord
 from postgres_databases import admin_url, temporary_postgres_database
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from cardavia.games.profile import Hidden, Profile
 from cardavia.service.payload import with_acting
 from cardavia.service.state import TableState, public_action
-from cardavia.store.db import LoggedAction, TableRecord
+from cardavia.store.records import LoggedAction, TableRecord
 from json_strings import strings
 
 JSON = dict[str, Any]

@@ -86,7 +86,7 @@ def test_the_listener_relays_other_processes_news_not_its_own() -> None:
     wake every stream of the table a second time for nothing."""
     import psycopg
 
-    from cardavia.store.db import NOTIFY_CHANNEL
+    from cardavia.store.actions import NOTIFY_CHANNEL
 
     async def run() -> list[int]:
         hub = EventHub()
@@ -116,7 +116,7 @@ def test_every_stream_is_resynced_when_the_listener_connects_again() -> None:
     read its table anew (woken, and no copy in memory trusted), not stay on a stale copy."""
     import psycopg
 
-    from cardavia.store.db import NOTIFY_CHANNEL
+    from cardavia.store.actions import NOTIFY_CHANNEL
 
     async def run() -> None:
         hub = EventHub()

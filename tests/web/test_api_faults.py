@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from api_test_support import api_client, wait_for_human
 
-from cardavia.store.db import StoreUnavailable
+from cardavia.store.errors import StoreUnavailable
 from cardavia.web.api.stream import last_event_id
 from cardavia.web.events import EventHub, Snapshot, table_stream
 

@@ -16,7 +16,8 @@ import pytest
 from server_process import Server, running_server
 
 from cardavia.games.registry import get_game
-from cardavia.store.db import LoggedAction, open_store
+from cardavia.store.db import open_store
+from cardavia.store.records import LoggedAction
 from game_cases import games, toys_of
 
 JSON = dict[str, Any]

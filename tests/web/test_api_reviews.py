@@ -183,7 +183,7 @@ def test_review_and_hands_endpoints_call_the_store_off_the_event_loop_and_answer
 
 
 def _store_down(*_args: object, **_kwargs: object) -> object:
-    from cardavia.store.db import StoreUnavailable
+    from cardavia.store.errors import StoreUnavailable
 
     raise StoreUnavailable("unreachable", "connection refused")
 

@@ -11,7 +11,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from prometheus_client.samples import Sample
 from sqlalchemy import text
 
-from cardavia.store.db import packaged_head
+from cardavia.store.schema import packaged_head
 
 FAMILIES = {
     "cardavia_http_requests",

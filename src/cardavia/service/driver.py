@@ -56,7 +56,8 @@ from cardavia.service.plans import Plan, decision_seed, plan_next
 from cardavia.service.state import TableState
 from cardavia.service.tables import TableService
 from cardavia.service.workers import worker_pool
-from cardavia.store.db import AUTO_LEFT, AUTO_TIME, StoreUnavailable
+from cardavia.store.errors import StoreUnavailable
+from cardavia.store.records import AUTO_LEFT, AUTO_TIME
 
 log = logging.getLogger(__name__)
 

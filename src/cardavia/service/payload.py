@@ -9,7 +9,7 @@ from typing import Any
 
 from cardavia.games.protocol import Deal, Game, Outcome, acting_seats
 from cardavia.service.state import HUMAN, TableState, host_seat
-from cardavia.store.db import AUTO_LEFT
+from cardavia.store.records import AUTO_LEFT
 
 JSON = dict[str, Any]
 VIEWER = 0

@@ -30,7 +30,7 @@ from typing import Any
 from cardavia.service.seeds import bot_seed
 from cardavia.service.state import Step, TableState
 from cardavia.service.tables import TableService
-from cardavia.store.db import AUTO_LEFT, AUTO_TIME, TableRecord
+from cardavia.store.records import AUTO_LEFT, AUTO_TIME, TableRecord
 
 
 @dataclass(frozen=True)

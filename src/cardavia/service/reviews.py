@@ -32,7 +32,9 @@ from cardavia.service.offload import Offload
 from cardavia.service.seeds import derive
 from cardavia.service.tables import TableService
 from cardavia.service.workers import kill_workers, worker_pool
-from cardavia.store.db import ReviewJob, ReviewStore, Store, StoreUnavailable
+from cardavia.store.db import Store
+from cardavia.store.errors import StoreUnavailable
+from cardavia.store.reviews import ReviewJob, ReviewStore
 
 log = logging.getLogger(__name__)
 

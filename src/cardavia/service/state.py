@@ -15,7 +15,7 @@ from cardavia.games.errors import IllegalAction
 from cardavia.games.protocol import Deal, Game, Outcome, acting_seats
 from cardavia.games.registry import get_game
 from cardavia.service.seeds import deal_seed
-from cardavia.store.db import AUTO_LEFT, LoggedAction, TableRecord
+from cardavia.store.records import AUTO_LEFT, LoggedAction, TableRecord
 
 HUMAN = "human"
 JSON = dict[str, Any]

@@ -10,44 +10,19 @@ written a second time as delegating methods, whereas each mixin's methods are th
 once, and each part is type-checked against the one core it shares. Review jobs are apart
 (:class:`ReviewStore`), since a job loop holds them beside the store rather than through it.
 
-The service and web layers take the store, its records and its errors from here, so this module
-names again (``__all__``) what they import; those names live in ``records``, ``errors``,
-``engine``, ``actions``, ``schema`` and ``reviews``.
+The layers above take the store from here, and its records, errors and settings from the modules
+that define them (``records``, ``errors``, ``engine``, ``actions``, ``schema``, ``reviews``).
 """
 
 from __future__ import annotations
 
-from cardavia.store.actions import NOTIFY_CHANNEL, ActionLog
-from cardavia.store.engine import ENV_VAR, database_url_from, postgres_connect_args
-from cardavia.store.errors import BadDatabase, OutcomeUnknown, SeqTaken, StoreUnavailable
+from cardavia.store.actions import ActionLog
+from cardavia.store.engine import database_url_from
 from cardavia.store.history import History
 from cardavia.store.presence import Presence
-from cardavia.store.records import AUTO_LEFT, AUTO_TIME, FinishedDeal, LoggedAction, TableRecord
-from cardavia.store.reviews import ReviewJob, ReviewStore
-from cardavia.store.schema import Schema, packaged_head
+from cardavia.store.schema import Schema
 from cardavia.store.seats import Seats
 from cardavia.store.tables import Tables
-
-__all__ = [
-    "AUTO_LEFT",
-    "AUTO_TIME",
-    "ENV_VAR",
-    "NOTIFY_CHANNEL",
-    "BadDatabase",
-    "FinishedDeal",
-    "LoggedAction",
-    "OutcomeUnknown",
-    "ReviewJob",
-    "ReviewStore",
-    "SeqTaken",
-    "Store",
-    "StoreUnavailable",
-    "TableRecord",
-    "database_url_from",
-    "open_store",
-    "packaged_head",
-    "postgres_connect_args",
-]
 
 
 class Store(Schema, Tables, ActionLog, Seats, Presence, History):

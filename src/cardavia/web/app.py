@@ -33,7 +33,8 @@ from cardavia.service.limits import RateLimit
 from cardavia.service.offload import Offload
 from cardavia.service.reviews import ReviewRunner, ReviewService
 from cardavia.service.tables import TableService
-from cardavia.store.db import OutcomeUnknown, StoreUnavailable, open_store
+from cardavia.store.db import open_store
+from cardavia.store.errors import OutcomeUnknown, StoreUnavailable
 from cardavia.web import health, operators, shutdown
 from cardavia.web.api import api_router
 from cardavia.web.api.deps import Runtime

@@ -27,7 +27,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from cardavia.store.db import NOTIFY_CHANNEL, StoreUnavailable
+from cardavia.store.actions import NOTIFY_CHANNEL
+from cardavia.store.errors import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -192,7 +193,7 @@ class EventHub:
     ) -> None:
         import psycopg
 
-        from cardavia.store.db import postgres_connect_args
+        from cardavia.store.engine import postgres_connect_args
 
         self._bind()
 

@@ -18,7 +18,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from cardavia import metrics
-from cardavia.store.db import Store, StoreUnavailable, packaged_head
+from cardavia.store.db import Store
+from cardavia.store.errors import StoreUnavailable
+from cardavia.store.schema import packaged_head
 from cardavia.web import operators
 
 READY_TIMEOUT_S = 1.0

@@ -17,7 +17,8 @@ import time
 from typing import Any
 
 from cardavia.metrics import MULTIPROC_ENV
-from cardavia.store.db import ENV_VAR, BadDatabase, StoreUnavailable, database_url_from
+from cardavia.store.engine import ENV_VAR, database_url_from
+from cardavia.store.errors import BadDatabase, StoreUnavailable
 
 HEADER_TIMEOUT_S = 10.0
 # Allocations between two scans of the youngest objects (CPython's default: 700). Each scan moves

@@ -21,7 +21,9 @@ from typing import Any, TypeVar
 from cardavia.service.errors import NotFound, Raced
 from cardavia.service.quick import QuickGate
 from cardavia.service.state import TableState, seat_of
-from cardavia.store.db import FinishedDeal, LoggedAction, SeqTaken, Store
+from cardavia.store.db import Store
+from cardavia.store.errors import SeqTaken
+from cardavia.store.records import FinishedDeal, LoggedAction
 
 JSON = dict[str, Any]
 AppendHook = Callable[[str, int], None]

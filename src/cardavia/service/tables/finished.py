@@ -12,7 +12,7 @@ from cardavia.service.errors import TableError
 from cardavia.service.payload import outcome_json, with_acting
 from cardavia.service.state import DealSummary, TableState, public_action, seat_of
 from cardavia.service.tables.core import JSON, TableCore
-from cardavia.store.db import LoggedAction
+from cardavia.store.records import LoggedAction
 
 
 class FinishedDeals(TableCore):

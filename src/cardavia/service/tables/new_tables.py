@@ -18,7 +18,7 @@ from cardavia.service.names import display_name
 from cardavia.service.state import HUMAN, TableState, host_seat, is_host
 from cardavia.service.tables.finished import FinishedDeals
 from cardavia.service.tables.presence import Presence
-from cardavia.store.db import LoggedAction, TableRecord
+from cardavia.store.records import LoggedAction, TableRecord
 
 TURN_LIMITS = (30, 120)  # seconds a person may take per decision, when the host sets a limit
 

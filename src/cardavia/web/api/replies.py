@@ -18,7 +18,7 @@ from cardavia.games.errors import GameError
 from cardavia.service.errors import NotFound, Stale
 from cardavia.service.payload import table_out
 from cardavia.service.state import TableState
-from cardavia.store.db import StoreUnavailable
+from cardavia.store.errors import StoreUnavailable
 from cardavia.web.api.deps import Runtime, seen_by
 from cardavia.web.api.errors import error_body
 
