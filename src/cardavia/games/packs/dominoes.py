@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardavia.games.errors import RecordError
+from cardavia.games.protocol import Piece
 
 # the English message of a code naming no tile (each game's catalog translates it by its code)
 UNKNOWN_TILE = "unknown tile {tile}: tiles are written by pips, low first, like 1-2 or 6-6"
@@ -91,6 +92,10 @@ TILES: tuple[Tile, ...] = tuple(
     + [Tile(code, name, zh, False, level, 11 + i) for i, (code, name, zh, level) in enumerate(_MILITARY)]
 )
 """The 21 kinds in display order (civil by rank, then military by level)."""
+
+# the 21 kinds as every game on these tiles declares its pieces: the site names each tile the same
+# way in every one of them (the English names here, translated once in the pack's catalog)
+PIECES: tuple[Piece, ...] = tuple(Piece(t.code, t.name, copies=t.copies) for t in TILES)
 
 BY_CODE: dict[str, Tile] = {t.code: t for t in TILES}
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardavia.games.dealing import shuffle_and_banker
 from cardavia.games.facade import GameFacade
-from cardavia.games.packs.dominoes import TILES
+from cardavia.games.packs.dominoes import PIECES
 from cardavia.games.pai_gow.actions import SetHand, set_from_json
 from cardavia.games.pai_gow.deal import PaiGowDeal, deal_from_record, outcome_of
 from cardavia.games.pai_gow.messages import MESSAGES
@@ -17,7 +17,7 @@ from cardavia.games.pai_gow.tiles import full_set
 from cardavia.games.pai_gow.view import View
 from cardavia.games.payments import signed
 from cardavia.games.profile import Hidden, Profile, Review
-from cardavia.games.protocol import Game, Piece
+from cardavia.games.protocol import Game
 
 
 class PaiGow(
@@ -32,8 +32,7 @@ class PaiGow(
 
     name = GAME_ID
     num_seats = 4
-    # the 21 kinds with Tien Gow's names: the site names each tile the same way in both games
-    pieces = tuple(Piece(t.code, t.name, copies=t.copies) for t in TILES)
+    pieces = PIECES  # the 21 kinds of the dominoes pack, civil from Heaven down
     messages: Mapping[str, str] = MESSAGES
     profile = Profile(
         seats=4,

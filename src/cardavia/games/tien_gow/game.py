@@ -7,15 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 from cardavia.games.dealing import shuffle_and_banker
 from cardavia.games.facade import GameFacade
+from cardavia.games.packs.dominoes import PIECES
 from cardavia.games.payments import signed
 from cardavia.games.profile import Hidden, Profile, Review
-from cardavia.games.protocol import Game, Piece
+from cardavia.games.protocol import Game
 from cardavia.games.tien_gow.actions import Play, play_from_json
 from cardavia.games.tien_gow.deal import TienGowDeal, deal_from_record, outcome_of
 from cardavia.games.tien_gow.messages import MESSAGES
 from cardavia.games.tien_gow.options import parse_options
 from cardavia.games.tien_gow.record import GAME_ID
-from cardavia.games.tien_gow.tiles import TILES, full_set, mask_of
+from cardavia.games.tien_gow.tiles import full_set, mask_of
 from cardavia.games.tien_gow.view import View
 
 
@@ -31,8 +32,7 @@ class TienGow(
 
     name = GAME_ID
     num_seats = 4
-    # the 21 kinds, civil from Heaven down
-    pieces = tuple(Piece(t.code, t.name, copies=t.copies) for t in TILES)
+    pieces = PIECES  # the 21 kinds of the dominoes pack, civil from Heaven down
     messages: Mapping[str, str] = MESSAGES
     profile = Profile(
         seats=4,
