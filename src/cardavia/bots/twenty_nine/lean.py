@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from cardavia.bots.base import Playouts
+from cardavia.bots.twenty_nine import rollout
 from cardavia.bots.twenty_nine.normal import limit_from
 from cardavia.bots.twenty_nine.reading import hand_points, suit_weight
 from cardavia.bots.twenty_nine.rollout import ASK_POINTS, DOUBLE_BID, DOUBLE_POINTS
@@ -396,3 +398,15 @@ def _play(w: LeanWorld, move: int) -> None:
         seat = leader = winner
     w.trick, w.leader, w.asker, w.trump_led, w.pair = trick, leader, asker, trump_led, pair
     w.phase, w.to_act = OVER, -1
+
+
+def _exact_whole_deal(deal: TwentyNineDeal, rng: random.Random) -> None:
+    rollout.play_out(deal.clone(), rng)
+
+
+def _lean_whole_deal(deal: TwentyNineDeal, rng: random.Random) -> None:
+    play_out(lean_world(deal), None, rng)
+
+
+# for ``cardavia bench``: the same policy over the same deals, on the engine and here
+PLAYOUTS = Playouts(exact=_exact_whole_deal, lean=_lean_whole_deal)
