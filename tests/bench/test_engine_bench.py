@@ -20,7 +20,7 @@ def test_percentile_is_nearest_rank() -> None:
 
 def test_bench_reports_every_game_and_level() -> None:
     result = bench.run_bench(seconds=0.01, decisions=3)
-    assert set(result) == {"engine", "decisions"}
+    assert set(result) == {"engine", "playouts", "decisions"}
     assert "tien-gow" in result["engine"]
     for game, engine in result["engine"].items():
         assert engine["deals_per_s"] > 0
@@ -77,3 +77,14 @@ def test_bench_of_one_game_reports_that_game_only() -> None:
     assert set(result["engine"]) == {"cherki"} and set(result["decisions"]) == {"cherki"}
     args = build_parser().parse_args(["bench", "--quick", "--game", "cherki", "--game", "tien-gow"])
     assert args.game == ["cherki", "tien-gow"]
+
+
+def test_bench_times_the_bots_play_outs_on_the_engine_and_lean_side_by_side() -> None:
+    result = bench.run_bench(seconds=0.01, decisions=1, games=("twenty-nine", "cherki"))
+    figures = result["playouts"]["twenty-nine"]
+    assert set(figures) == {"exact_per_s", "lean_per_s", "ratio"}
+    assert figures["exact_per_s"] > 0 and figures["lean_per_s"] > 0
+    assert figures["ratio"] == pytest.approx(figures["lean_per_s"] / figures["exact_per_s"])
+    assert "cherki" not in result["playouts"]  # its bots simulate on no lean world of their own
+    text = bench.format_bench(result)
+    assert "play-outs" in text.split("twenty-nine:")[1] and "play-outs" not in text.split("cherki:")[1]

@@ -2,7 +2,9 @@
 
 The engine figure plays uniformly random legal actions through the ``Deal`` protocol (the same path
 the arena and the service use), timed in CPU seconds of this process (one core, whatever else
-runs). Decision times are measured on fixed deals (seeds 0, 1, 2, ...) with every seat at the
+runs). Where a game's bots search on a lean simulation of their own (``PLAYOUTS``), the play-outs
+figure times their policy playing the same whole deals on the engine and on it, in turn, the two
+rates and their ratio. Decision times are measured on fixed deals (seeds 0, 1, 2, ...) with every seat at the
 measured level, timing only ``decide`` on the seat's view in wall-clock time (what a player waits;
 the searches are bounded by work, not time), until 1,000 (``--quick``: 100) decisions were taken.
 The review figure times whole-deal reviews (:mod:`cardavia.bots.review`, seat 0, the sampling or
@@ -55,6 +57,38 @@ def engine_deals_per_second(game_id: str, seconds: float) -> float:
         elapsed = time.process_time() - start
         if elapsed >= seconds and deals >= 10:
             return deals / elapsed
+
+
+def playouts_per_second(game_id: str, seconds: float) -> dict[str, float] | None:
+    """The bots' play-outs a second of one core on the exact engine and on their lean simulation
+    (:func:`cardavia.bots.registry.playouts_for`), None for a game whose bots have no lean one.
+
+    Both play the same fresh deals (seeds 0, 1, ..., a deal with no one to act skipped) with the same
+    policy, each deal once each way in turn, so that both figures see the same cards and the same
+    load; timed in the process's CPU time until the engine's play-outs took ``seconds`` (at least 10
+    deals)."""
+    from cardavia.bots.registry import playouts_for
+
+    playouts = playouts_for(game_id)
+    if playouts is None:
+        return None
+    game = get_game(game_id)
+    rng = random.Random(0)
+    exact = lean = 0.0
+    deals = seed = 0
+    while exact < seconds or deals < 10:
+        deal = game.new_deal(seed)
+        seed += 1
+        if deal.to_act() is None:
+            continue
+        t0 = time.process_time()
+        playouts.exact(deal, rng)
+        t1 = time.process_time()
+        playouts.lean(deal, rng)
+        exact += t1 - t0
+        lean += time.process_time() - t1
+        deals += 1
+    return {"exact_per_s": deals / exact, "lean_per_s": deals / lean, "ratio": exact / lean}
 
 
 def _percentile(sorted_values: list[float], q: float) -> float:
@@ -167,7 +201,7 @@ def run_bench(
     with ``reviews`` > 0, a ``"review"`` key too: per game, :func:`review_times` of that many deals,
     and a ``"hint"`` key: :func:`hint_times` over the decisions of as many deals.
     """
-    out: dict[str, Any] = {"engine": {}, "decisions": {}}
+    out: dict[str, Any] = {"engine": {}, "playouts": {}, "decisions": {}}
     for game_id in games if games is not None else game_ids():
         if not _available(game_id):
             if log:
@@ -177,6 +211,11 @@ def run_bench(
         out["engine"][game_id] = {"deals_per_s": rate}
         if log:
             print(f"bench: {game_id} engine {rate:,.0f} random deals/s", file=log)
+        playouts = playouts_per_second(game_id, seconds)
+        if playouts is not None:
+            out["playouts"][game_id] = playouts
+            if log:
+                print(f"bench: {game_id} {_playouts_line(playouts)}", file=log)
         out["decisions"][game_id] = {}
         for level in LEVELS:
             figures = decision_times(game_id, level, decisions)
@@ -209,10 +248,20 @@ def run_bench(
     return out
 
 
+def _playouts_line(p: dict[str, float]) -> str:
+    return (
+        f"bot play-outs {p['exact_per_s']:,.0f}/s on the engine, {p['lean_per_s']:,.0f}/s lean"
+        f" ({p['ratio']:.1f}x, whole deals, one core)"
+    )
+
+
 def format_bench(result: dict[str, Any]) -> str:
     lines = []
     for game_id, e in result["engine"].items():
         lines.append(f"{game_id}: engine {e['deals_per_s']:,.0f} random full deals/s (one core)")
+        p = result.get("playouts", {}).get(game_id)
+        if p:
+            lines.append(f"  {_playouts_line(p)}")
         for level, d in result["decisions"].get(game_id, {}).items():
             lines.append(
                 f"  {level:<7} decision p50 {d['p50_ms']:7.2f} ms   p99 {d['p99_ms']:7.2f} ms   n={d['n']}"

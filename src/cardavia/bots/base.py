@@ -49,6 +49,17 @@ class Bot(Protocol[A]):
     def decide(self, view: Any, rng: random.Random) -> Decision[A]: ...
 
 
+@dataclass(frozen=True)
+class Playouts:
+    """A game's bot play-out done two ways, for ``cardavia bench`` to time side by side: ``exact`` on
+    the engine's deal, ``lean`` on the bots' own simulation of it. Each plays a fresh deal (from
+    ``Game.new_deal``, left unchanged) to its end with the same policy, the lean one building its
+    representation from the deal first, as the bots do once per drawn world."""
+
+    exact: Callable[[Any, random.Random], None]
+    lean: Callable[[Any, random.Random], None]
+
+
 Decide = Callable[[B, V, random.Random], Decision[A]]
 
 

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, cast
 
 from cardavia.bots.analysis import Advice
-from cardavia.bots.base import LEVELS, Bot, Decision
+from cardavia.bots.base import LEVELS, Bot, Decision, Playouts
 from cardavia.bots.random_bot import RandomBot
 from cardavia.games.errors import GameError, RecordError
 from cardavia.games.profile import Review
@@ -68,6 +68,13 @@ def analyst_for(game: str) -> Any:
     if get_game(game).profile.review is Review.NONE:
         raise NoReview(game)
     return importlib.import_module(package).ANALYST
+
+
+def playouts_for(game: str) -> Playouts | None:
+    """The play-outs ``game``'s bots run both on the engine and on a lean simulation (its bots
+    package's optional ``PLAYOUTS``), or None where the bots simulate on the engine only."""
+    playouts: Playouts | None = getattr(importlib.import_module(_package(game)), "PLAYOUTS", None)
+    return playouts
 
 
 def get_bot(game: str, level: str) -> Bot[Any]:

@@ -156,7 +156,9 @@ def test_hard_plays_legal_actions_and_its_work_is_fixed_by_public_counts(
 
     calls: list[int] = []
     real = hard.play_out
-    monkeypatch.setattr(hard, "play_out", lambda deal, rng: calls.append(1) or real(deal, rng))
+    monkeypatch.setattr(
+        hard, "play_out", lambda world, first, rng: calls.append(1) or real(world, first, rng)
+    )
     for seed in range(3):
         deal = GAME.new_deal(seed)
         rng = random.Random(seed)

@@ -7,7 +7,8 @@
   :mod:`.sampler`, :mod:`.rollout`).
 
 ``ANALYST`` prices every decision of a finished deal for ``cardavia review`` and the replay page
-(:mod:`.review`).
+(:mod:`.review`); ``PLAYOUTS`` is the bots' play-out on the engine and on the lean world they search
+(:mod:`.lean`), for ``cardavia bench``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from cardavia.bots.base import Bot
 from cardavia.bots.random_bot import RandomBot
 from cardavia.bots.twenty_nine.easy import EasyBot
 from cardavia.bots.twenty_nine.hard import HardBot
+from cardavia.bots.twenty_nine.lean import PLAYOUTS
 from cardavia.bots.twenty_nine.normal import NormalBot
 from cardavia.bots.twenty_nine.review import ANALYST
 
@@ -28,4 +30,4 @@ BOTS: dict[str, Bot[Any]] = {
     "hard": HardBot(),
 }
 
-__all__ = ["ANALYST", "BOTS"]
+__all__ = ["ANALYST", "BOTS", "PLAYOUTS"]

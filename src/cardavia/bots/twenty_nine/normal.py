@@ -41,12 +41,17 @@ def _code(a: Action) -> str:
     return str(a.to_json()["card"])
 
 
+def limit_from(points: int, length: int, jack: bool) -> int:
+    """The highest bid four cards support from their points, the length of their longest suit and
+    whether they hold its jack: 12, the points, one per card of that suit beyond the first, two more
+    for the jack."""
+    return min(25, 12 + points + (length - 1) + 2 * jack)
+
+
 def limit_of(hand: tuple[str, ...]) -> int:
-    """The highest bid four cards support: 12, their points, one per card of the longest suit beyond
-    the first, two more for its jack."""
+    """The highest bid four cards support (:func:`limit_from`)."""
     s, count = best_suit(hand)
-    jack = 2 if f"J{s}" in hand else 0
-    return min(25, 12 + hand_points(hand) + (count - 1) + jack)
+    return limit_from(hand_points(hand), count, f"J{s}" in hand)
 
 
 def _cheap(plays: list[Action], trump: str | None) -> Action:

@@ -39,11 +39,17 @@ def unseen(view: TwentyNineView) -> set[str]:
     return set(CODES) - set(view.hand) - played(view) - set(view.shown)
 
 
+def suit_weight(cards: Iterable[str]) -> int:
+    """How strong some cards of one suit are for naming it trumps: their strengths and four times their
+    points (what breaks a tie of length in :func:`best_suit`)."""
+    return sum(strength(c) + 4 * points(c) for c in cards)
+
+
 def best_suit(hand: Iterable[str]) -> tuple[str, int]:
     """The suit a player would name trumps from these cards: the longest, then the strongest."""
     cards = list(hand)
     counts = {s: [c for c in cards if suit(c) == s] for s in SUITS}
-    chosen = max(SUITS, key=lambda s: (len(counts[s]), sum(strength(c) + 4 * points(c) for c in counts[s])))
+    chosen = max(SUITS, key=lambda s: (len(counts[s]), suit_weight(counts[s])))
     return chosen, len(counts[chosen])
 
 

@@ -5,8 +5,8 @@ cards the seat has not seen dealt to the other seats within the voids they showe
 Queen with the pair's holder, and, while the seat does not know the trump (every seat but the bidder
 before the reveal), the trump itself, drawn by what the view says of it (``reading.trump_weights``); in
 the first stage the other 28 cards and every second four. A play-out is the ``hard`` bot's
-(:func:`.rollout.play_out`: the chosen action, then every seat on the fast policy, the rest of the
-auction, the trump, the doubling and the eight tricks included; about 0.3 ms a deal).
+(:func:`.lean.play_out`: the chosen action, then every seat on the fast ``rollout`` policy, the rest of
+the auction, the trump, the doubling and the eight tricks included, on the world made lean once).
 
 Every bid, pass, trump, double, redouble, ask, pair and card with an alternative is a decision. An
 outcome is the seat's net game points for the deal (its team's game points less the other team's, the
@@ -26,11 +26,11 @@ from collections.abc import Hashable
 from cardavia.bots.base import Reason
 from cardavia.bots.review import Sampling, Thresholds
 from cardavia.bots.twenty_nine.explain import reason_for
+from cardavia.bots.twenty_nine.lean import LeanWorld, lean_world, play_out
 from cardavia.bots.twenty_nine.messages import hint
 from cardavia.bots.twenty_nine.normal import NormalBot
-from cardavia.bots.twenty_nine.rollout import play_out
 from cardavia.bots.twenty_nine.sampler import sampled_deal
-from cardavia.games.twenty_nine import Action, TwentyNineDeal, TwentyNineView
+from cardavia.games.twenty_nine import Action, TwentyNineView
 
 
 class TwentyNineAnalyst:
@@ -50,21 +50,18 @@ class TwentyNineAnalyst:
     def prepare(self, view: TwentyNineView) -> TwentyNineView:
         return view  # the sampler reads the view itself
 
-    def sample(self, prepared: TwentyNineView, rng: random.Random) -> TwentyNineDeal | None:
+    def sample(self, prepared: TwentyNineView, rng: random.Random) -> LeanWorld | None:
         try:
-            return sampled_deal(prepared, rng)
+            return lean_world(sampled_deal(prepared, rng))  # made lean once, copied for each candidate
         except ValueError:  # no deal fits (never seen in play: the real deal always fits)
             return None
 
     def outcome(
-        self, prepared: TwentyNineView, world: TwentyNineDeal, action: Action, rng: random.Random
+        self, prepared: TwentyNineView, world: LeanWorld, action: Action, rng: random.Random
     ) -> float:
-        trial = world.clone()
-        trial.apply(action)
-        play_out(trial, rng)  # deterministic: the policy draws no random number
-        outcome = trial.outcome()
-        assert outcome is not None
-        return float(outcome.returns[prepared.seat])
+        trial = world.copy()
+        play_out(trial, action, rng)  # deterministic: the policy draws no random number
+        return float(trial.returns(prepared.seat))
 
     def key(self, action: Action) -> Hashable:
         return action

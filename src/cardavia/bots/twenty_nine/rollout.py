@@ -19,9 +19,9 @@ from cardavia.games.packs.french import CODES, SUITS
 from cardavia.games.twenty_nine import POINTS, STRENGTH, SUIT_OF, TwentyNineDeal, trick_winner
 from cardavia.games.twenty_nine.actions import DOUBLE, PASS, TRUMP, Action
 
-_ASK_POINTS = 2
-_DOUBLE_POINTS = 6  # as ``normal``: double holding this many points against a bid of _DOUBLE_BID
-_DOUBLE_BID = 20
+ASK_POINTS = 2
+DOUBLE_POINTS = 6  # as ``normal``: double holding this many points against a bid of DOUBLE_BID
+DOUBLE_BID = 20
 
 
 def choose_call(deal: TwentyNineDeal) -> Action:
@@ -33,7 +33,7 @@ def choose_call(deal: TwentyNineDeal) -> Action:
     if phase == "trump":
         return TRUMP[seat][SUITS.index(best_suit(codes)[0])]
     if phase == "double":
-        strong = hand_points(codes) >= _DOUBLE_POINTS and deal.bid >= _DOUBLE_BID
+        strong = hand_points(codes) >= DOUBLE_POINTS and deal.bid >= DOUBLE_BID
         return DOUBLE[seat] if strong else PASS[seat]
     if phase != "auction":
         return PASS[seat]  # no redouble in a play-out
@@ -89,7 +89,7 @@ def choose(deal: TwentyNineDeal, played: set[int]) -> Action:
     if (
         "reveal" in by
         and not partner_wins
-        and points >= _ASK_POINTS
+        and points >= ASK_POINTS
         and any(SUIT_OF[c] == trump for c in cards)
     ):
         return by["reveal"]

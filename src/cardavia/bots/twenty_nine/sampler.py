@@ -60,14 +60,28 @@ def _draw_trump(view: TwentyNineView, rng: random.Random) -> str | None:
     return rng.choices(SUITS, [weights[s] for s in SUITS])[0]
 
 
-def _feasible(counts: dict[str, int], room: list[int], allowed: list[set[str]]) -> bool:
-    """Whether cards of these suit counts fit the seats' room within their allowed suits: for every
-    set of suits, its cards fit in the seats that may hold one of them (supply and demand)."""
-    present = [u for u in SUITS if counts.get(u, 0)]
-    for mask in range(1, 1 << len(present)):
-        group = {present[i] for i in range(len(present)) if mask >> i & 1}
-        need = sum(counts[u] for u in group)
-        if need > sum(room[s] for s in range(4) if allowed[s] & group):
+# every non-empty set of suits within a set of suits (both as masks of suit numbers), smallest first, so
+# that each set comes after the sets it holds
+_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(g for g in range(1, 1 << len(SUITS)) if g & ~present == 0) for present in range(1 << len(SUITS))
+)
+_SUIT_NUMBER = {u: i for i, u in enumerate(SUITS)}
+_ALL_SUITS = (1 << len(SUITS)) - 1
+
+
+def _feasible(counts: list[int], room: list[int], allowed: list[int]) -> bool:
+    """Whether cards of these counts (by suit number) fit the seats' room within their allowed suits
+    (masks of suit numbers): for every set of suits, its cards fit in the seats that may hold one of
+    them (supply and demand). On masks, since the sampler asks it for every seat of every card."""
+    present = (counts[0] > 0) | (counts[1] > 0) << 1 | (counts[2] > 0) << 2 | (counts[3] > 0) << 3
+    r0, r1, r2, r3 = room
+    a0, a1, a2, a3 = allowed
+    need = [0] * (1 << len(SUITS))
+    for group in _SUBSETS[present]:
+        low = group & -group
+        need[group] = need[group ^ low] + counts[low.bit_length() - 1]
+        room_for = (r0 if a0 & group else 0) + (r1 if a1 & group else 0)
+        if need[group] > room_for + (r2 if a2 & group else 0) + (r3 if a3 & group else 0):
             return False
     return True
 
@@ -87,18 +101,21 @@ def _deal_out(
             return None
         holdings[seat].append(card)
         room[seat] -= 1
-    allowed = allowed_suits(view, trump)
+    allowed = [sum(1 << _SUIT_NUMBER[u] for u in suits) for suits in allowed_suits(view, trump)]
     rest = [c for c in cards if c not in known]
-    counts = {u: sum(1 for c in rest if suit(c) == u) for u in SUITS}
+    counts = [0] * len(SUITS)
+    for c in rest:
+        counts[_SUIT_NUMBER[suit(c)]] += 1
     if not _feasible(counts, room, allowed):
         return None
     rng.shuffle(rest)
-    free = all(allowed[s] == set(SUITS) for s in range(4) if room[s])  # no void: any order deals
+    free = all(allowed[s] == _ALL_SUITS for s in range(4) if room[s])  # no void: any order deals
     for card in rest:
-        counts[suit(card)] -= 1
+        number = _SUIT_NUMBER[suit(card)]
+        counts[number] -= 1
         seats = []
         for s in range(4):
-            if room[s] and suit(card) in allowed[s]:
+            if room[s] and allowed[s] >> number & 1:
                 room[s] -= 1
                 if free or _feasible(counts, room, allowed):
                     seats.append(s)
