@@ -9,7 +9,17 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from cardavia.games.packs.double_six import CODES, TILES
-from cardavia.web.packs.double_six import HALF, LAYOUTS, PIP, SYMBOL, TILE_CODES, WIDTH, tile_symbol
+from cardavia.web.packs.double_six import (
+    HALF,
+    KARTU,
+    LAYOUTS,
+    PIP,
+    SYMBOL,
+    TILE_CODES,
+    WIDTH,
+    kartu_symbol,
+    tile_symbol,
+)
 
 PIP_RE = re.compile(rf'<circle cx="([\d.]+)" cy="([\d.]+)" r="[\d.]+" fill="{PIP}"/>')
 
@@ -45,3 +55,18 @@ def test_a_layout_turned_half_round_is_the_same_layout() -> None:
 
 def test_the_back_shows_no_pip() -> None:
     assert not PIP_RE.search(tile_symbol("back"))
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_the_kartu_look_is_the_same_tile_in_yellow_and_red_and_its_pips_stand_out() -> None:
+    for code in CODES:
+        plain, kartu = tile_symbol(code), kartu_symbol(code)
+        assert len(PIP_RE.findall(plain)) == plain.count(f'fill="{PIP}"')
+        assert kartu.count(f'fill="{KARTU.pip}"') == len(PIP_RE.findall(plain))
+    light, dark = sorted((_luminance(KARTU.body), _luminance(KARTU.pip)), reverse=True)
+    assert (light + 0.05) / (dark + 0.05) >= 3  # WCAG's contrast for the parts of a drawing
