@@ -12,7 +12,14 @@ import pytest
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
-from extract_messages import Message, all_messages, piece_catalogs, python_messages, template_messages
+from extract_messages import (
+    Message,
+    all_messages,
+    piece_catalogs,
+    python_messages,
+    template_messages,
+    waiting_catalogs,
+)
 
 from cardavia.i18n.catalogs import LOCALE_DIR, po_files, read_catalog, translations
 from cardavia.i18n.languages import LANGUAGES
@@ -98,11 +105,15 @@ def test_every_message_is_translated(lang: object) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED, ids=lambda lang: lang.code)
 def test_no_catalog_keeps_an_entry_the_source_no_longer_has(lang: object) -> None:
-    # a stale entry is shown nowhere, but a reviewer reads it and a translator may copy it
+    # a stale entry is shown nowhere, but a reviewer reads it and a translator may copy it (the
+    # catalogs of a game built but not registered yet are checked by the test that registers it)
     code = lang.code  # type: ignore[attr-defined]
     keys = {m.key for m in messages()}
+    waiting = waiting_catalogs()
     stale = []
     for path, catalog in zip(po_files(code), catalogs(code), strict=True):
+        if path.stem in waiting:
+            continue
         for entry in catalog:
             msgid = entry.id if isinstance(entry.id, str) else entry.id[0]
             if entry.id and (entry.context or "", msgid) not in keys:
