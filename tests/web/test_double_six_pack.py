@@ -17,7 +17,6 @@ from cardavia.web.packs.double_six import (
     SYMBOL,
     TILE_CODES,
     WIDTH,
-    kartu_symbol,
     tile_symbol,
 )
 
@@ -65,7 +64,7 @@ def _luminance(colour: str) -> float:
 
 def test_the_kartu_look_is_the_same_tile_in_yellow_and_red_and_its_pips_stand_out() -> None:
     for code in CODES:
-        plain, kartu = tile_symbol(code), kartu_symbol(code)
+        plain, kartu = tile_symbol(code), tile_symbol(code, KARTU)
         assert len(PIP_RE.findall(plain)) == plain.count(f'fill="{PIP}"')
         assert kartu.count(f'fill="{KARTU.pip}"') == len(PIP_RE.findall(plain))
     light, dark = sorted((_luminance(KARTU.body), _luminance(KARTU.pip)), reverse=True)

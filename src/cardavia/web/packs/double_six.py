@@ -14,8 +14,11 @@ the same tiles, codes and names either way.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from cardavia.games.packs.double_six import CODES
+from cardavia.web.content import Msg
+from cardavia.web.game_parts import Pieces
 
 SYMBOL = "double-six"  # the sprite's symbols are ``#double-six-3-5`` and ``#double-six-back``
 # The translator context of the tiles' names: one context for every game on this set, so that a
@@ -96,9 +99,26 @@ def tile_symbol(code: str, look: Look = IVORY) -> str:
     return f'<symbol id="{SYMBOL}-{code}" viewBox="0 0 {WIDTH} {HEIGHT}">{"".join(parts)}</symbol>'
 
 
-def kartu_symbol(code: str) -> str:
-    """A tile drawn as the Indonesian kartu domino (:data:`KARTU`)."""
-    return tile_symbol(code, KARTU)
+def pieces(caption: Msg, look: Look = IVORY) -> Pieces:
+    """The pack as a game on it shows it: every tile in the set's order, in the look its players
+    know, under the game's own caption; named as in every game on the pack."""
+    return Pieces(
+        symbol=SYMBOL,
+        codes=TILE_CODES,
+        draw=partial(tile_symbol, look=look),
+        caption=caption,
+        context=PIECE_CONTEXT,
+        pack="double_six",
+    )
 
 
-__all__ = ["IVORY", "KARTU", "PIECE_CONTEXT", "SYMBOL", "TILE_CODES", "Look", "kartu_symbol", "tile_symbol"]
+__all__ = [
+    "IVORY",
+    "KARTU",
+    "PIECE_CONTEXT",
+    "SYMBOL",
+    "TILE_CODES",
+    "Look",
+    "pieces",
+    "tile_symbol",
+]

@@ -11,25 +11,14 @@ from pathlib import Path
 from cardavia.web.game_parts import GameWeb
 from cardavia.web.games.gaple.texts import TEXTS
 from cardavia.web.games.gaple.tradition import PAGE, PIECES_CAPTION, TRADITION
-from cardavia.web.packs.double_six import PIECE_CONTEXT, SYMBOL, TILE_CODES, kartu_symbol
-
-HERE = Path(__file__).parent
+from cardavia.web.packs.double_six import KARTU, pieces
 
 WEB = GameWeb(
+    home=Path(__file__).parent,
     tradition=TRADITION,
     page=PAGE,
-    templates=HERE / "templates",
-    static=HERE / "static",
-    script="gaple.js",
-    style="gaple.css",
-    symbol=SYMBOL,
-    codes=TILE_CODES,
-    draw=kartu_symbol,
+    pieces=pieces(PIECES_CAPTION, KARTU),
     samples=("0-0", "3-5", "1-4", "2-6", "6-6"),
-    pieces_caption=PIECES_CAPTION,
-    piece_context=PIECE_CONTEXT,
-    pack="double_six",
-    controls="content/gaple/table/controls.html",
     texts=TEXTS,
     # clockwise from the player: the seat on the left plays next
     seats=("you", "west", "north", "east"),

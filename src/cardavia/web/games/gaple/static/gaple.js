@@ -16,7 +16,7 @@ export default function createGaple(h) {
   let selected = null; // the chosen tile's code
   let focusIndex = 0;
   let handSignature = "";
-  let resultSig = "";
+  const result = h.endPanel();
   let lineCount = 0; // tiles on the line when last drawn: the new one is the one that moved
 
   const me = () => h.me();
@@ -149,7 +149,7 @@ export default function createGaple(h) {
       if (seat === me()) facts.push(el("span", { text: t("tiles_in_hand", { num: size }) }));
       if (scores.length === 4) facts.push(el("span", { class: "gp-score", text: t("score_line", { score: n(scores[seat]) }) }));
       box.replaceChildren(...[
-        el("div", { class: "seat-name" }, el("span", { class: "seat-label", text: seatName(seat), title: seatName(seat) }), badges),
+        h.seatHeading(seat, badges),
         body,
         el("div", { class: "seat-facts" }, facts)].filter(Boolean));
     }
@@ -269,21 +269,13 @@ export default function createGaple(h) {
   }
 
   // ---- the end of the deal --------------------------------------------------------------------
-  function result(table) {
-    const box = $("result");
-    const view = table.view;
+  // what #result shows at the deal's end (every hand is shown then: a reveal the player hears)
+  function ending(view) {
     const r = view.result;
-    if (!view.over || !r) { box.hidden = true; box.replaceChildren(); resultSig = ""; return; }
-    const sig = `${table.id}/${table.deal_no}/${table.seq}`;
-    if (sig === resultSig && !box.hidden) return;
-    resultSig = sig;
-    const wasHidden = box.hidden;
-    box.hidden = false;
+    h.sound?.("reveal");
     if (r.annulled) {
-      box.replaceChildren(el("h2", { id: "result-heading", text: ts("annulled", r.shown.seat) }),
-        el("div", { class: "tiles" }, r.shown.tiles.map((c) => piece(SYMBOL, c, "mini", pieceLabel(c)))));
-      if (wasHidden) h.showEnd(box);
-      return;
+      return [el("h2", { id: "result-heading", text: ts("annulled", r.shown.seat) }),
+        el("div", { class: "tiles" }, r.shown.tiles.map((c) => piece(SYMBOL, c, "mini", pieceLabel(c))))];
     }
     const teams = r.points.length === 2;
     const side = (seat) => (teams ? seat % 2 : seat);
@@ -321,28 +313,21 @@ export default function createGaple(h) {
         el("td", { "data-label": t("col_count"), text: n(r.counts[seat]) }),
         el("td", { "data-label": t("col_match"), text: n(r.scores[side(seat)]) }));
     });
-    box.replaceChildren(
+    return [
       el("h2", { id: "result-heading", text: ts(blocked ? "res_blocked" : "res_out", blocked ? r.blocker : r.winner) }),
       el("ul", { class: "res-lines" }, lines.map((line) => el("li", { text: line }))),
-      el("div", { class: "table-scroll" }, el("table", { class: "gp-result-table" },
-        el("thead", {}, el("tr", {}, [t("col_player"), t("col_left"), t("col_count"), t("col_match")].map((label) => el("th", { scope: "col", text: label })))),
-        el("tbody", {}, rows))));
-    if (wasHidden) { h.showEnd(box); h.sound?.("reveal"); }
+      h.figures([t("col_player"), t("col_left"), t("col_count"), t("col_match")], rows, { class: "gp-result-table" })];
   }
 
-  function draw(busy = false) {
-    if (!current) return;
-    h.keepFocus(() => {
-      const view = current.view;
-      document.body.classList.toggle("gp-choosing-end", selected !== null && endsFor(view, selected).length === 2);
-      seats(view);
-      centre(current);
-      hand(view, busy);
-      controls(view, busy);
-      choice(view);
-      result(current);
-    });
-  }
+  const draw = h.drawing(() => current, ({ table, view, busy }) => {
+    document.body.classList.toggle("gp-choosing-end", selected !== null && endsFor(view, selected).length === 2);
+    seats(view);
+    centre(table);
+    hand(view, busy);
+    controls(view, busy);
+    choice(view);
+    result(table, view.over && Boolean(view.result), () => ending(view));
+  });
 
   $("act-play").addEventListener("click", () => {
     if (selected === null || !current) return;
