@@ -4,9 +4,10 @@ OpenSpiel's ``GameType`` says a game's dynamics, information and utility before 
 a :class:`Profile` says the same of a Cardavia game, and what it offers the layers above: how many
 seats, who plays with whom (:class:`Sides`), whether several seats decide at once, what a seat
 cannot see (:class:`Hidden`), whether its decisions can be reviewed and how (:class:`Review`),
-whether a table's deals add up to a series (a match), the order friends are invited to seats, and
-whether its deals have a fused random play-out. Each game's ``GAME.profile`` is one; shared code
-reads it instead of probing a game's or a deal's attributes, and the registry's check
+whether a table's deals add up to a series (a match), whether each starts from the score the last
+one handed on, the order friends are invited to seats, and whether its deals have a fused random
+play-out. Each game's ``GAME.profile`` is one; shared code reads it instead of probing a game's or
+a deal's attributes, and the registry's check
 (:func:`profile_problem`, then ``cardavia.web.entries.check_entry`` for the bots' analyst) refuses a
 game whose profile and code disagree. The registry-wide tests take their cases from it.
 
@@ -15,6 +16,7 @@ Pure data: no I/O, nothing imported from the layers above.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -67,6 +69,10 @@ class Profile:
     # the table's finished deals add up to a series (a match to a target): the game has
     # ``series(results)``, a JSON object the table's payload carries as ``series``
     series: bool = False
+    # each deal starts from what the table's last finished deal hands on (a match's scores): the
+    # game has ``carry(result)`` (that, or None where a new match starts) and its ``new_deal``
+    # takes it back as ``carry``
+    carry: bool = False
     # the seats a table with friends invites them to, in order (each of seats 1… once: a partnership
     # game puts the host's partner first); empty: 1, 2, …
     invite_order: tuple[int, ...] = ()
@@ -129,10 +135,15 @@ def profile_problem(game: Any) -> str | None:
         ("simultaneous", profile.simultaneous, "its deals", deal, "acting"),
         ("random_playout", profile.random_playout, "its deals", deal, "random_playout"),
         ("series", profile.series, "its GAME", game, "series"),
+        ("carry", profile.carry, "its GAME", game, "carry"),
     )
     for name, says, whose, obj, method in declared:
         does = callable(getattr(obj, method, None))
         if says != does:
             have = "have" if whose.endswith("s") else "has"
             return f"its profile says {name}={says} but {whose} {have if does else have + ' no'} {method}()"
+    takes = "carry" in inspect.signature(game.new_deal).parameters
+    if profile.carry != takes:
+        takes_it = "takes" if takes else "takes no"
+        return f"its profile says carry={profile.carry} but its new_deal {takes_it} carry"
     return None

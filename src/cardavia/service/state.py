@@ -145,15 +145,36 @@ class TableState:
         table can be one that the other table is still to play."""
         start = self.deal_origin(deal_no, dealer)
         options = self.record.options or None
-        return self.game.new_deal(start["deal_seed"], options=options, dealer=start["dealer"])
+        # a game whose deals carry the match on gets what the deal before handed on (None: a new match)
+        carried = {"carry": start.get("carry")} if self.game.profile.carry else {}
+        return self.game.new_deal(start["deal_seed"], options=options, dealer=start["dealer"], **carried)
 
     def deal_origin(self, deal_no: int, dealer: int | None) -> JSON:
-        """What deal ``deal_no`` (dealt by ``dealer``) starts from: ``{"deal_seed", "dealer"}``.
+        """What deal ``deal_no`` (dealt by ``dealer``) starts from: ``{"deal_seed", "dealer"}``, and
+        ``"carry"`` where it starts from what the deal before handed on (:meth:`carried_into`).
         Secret: whoever knows a deal's seed knows its hidden pieces."""
         origin = self.record.origin or {}
         if deal_no == 1 and "deal_seed" in origin:
-            return {"deal_seed": int(origin["deal_seed"]), "dealer": origin.get("dealer")}
-        return {"deal_seed": deal_seed(self.record.seed, deal_no), "dealer": dealer}
+            start = {"deal_seed": int(origin["deal_seed"]), "dealer": origin.get("dealer")}
+        elif deal_no == 1:
+            start = {"deal_seed": deal_seed(self.record.seed, 1), "dealer": origin.get("dealer", dealer)}
+        else:
+            start = {"deal_seed": deal_seed(self.record.seed, deal_no), "dealer": dealer}
+        carry = self.carried_into(deal_no)
+        return start if carry is None else {**start, "carry": carry}
+
+    def carried_into(self, deal_no: int) -> JSON | None:
+        """What deal ``deal_no`` starts from, as the game's ``carry`` says it of the table's deal
+        before it (a match's scores), for a game whose profile says ``carry``; None where it starts
+        afresh (a new match, a game that carries nothing). A table's first deal starts from what the
+        table it came from handed on (``origin``: a deal tried again, a rematch)."""
+        if not self.game.profile.carry:
+            return None
+        if deal_no == 1:
+            carry: JSON | None = (self.record.origin or {}).get("carry")
+            return carry
+        before = self.finished_deal(deal_no - 1)
+        return None if before is None else self.game.carry(before.result)  # type: ignore[attr-defined]
 
     def apply_entry(self, entry: LoggedAction, action: Any = None) -> DealSummary | None:
         """Apply the next action (``action``: its parsed form, if known); the deal it finished, if any
@@ -244,6 +265,13 @@ class TableState:
     def next_deal_marker(self) -> JSON:
         result = self.finished[-1].result if self.finished else {}
         return {"deal": self.deal_no + 1, "dealer": self.game.next_dealer(result)}
+
+    def match_on(self) -> JSON:
+        """What a new table playing on from this one's finished deal starts from (a rematch's
+        ``origin``): the next deal's dealer and what it carries, while the game's match goes on;
+        nothing where the game carries nothing or a new match starts."""
+        carry = self.carried_into(self.deal_no + 1)
+        return {} if carry is None else {"dealer": self.next_deal_marker()["dealer"], "carry": carry}
 
     def pending(self) -> Step | None:
         """What the server must do next on its own, or None (the human's move, or a finished deal)."""

@@ -203,7 +203,8 @@ class NewTables(Presence, FinishedDeals):
                     pace_ms=source.pace_ms,
                     people=people,
                     turn_limit_s=source.turn_limit_s,
-                    origin={"after": source.id},
+                    # a match under way goes on at the new table, from its scores
+                    origin={"after": source.id, **state.match_on()},
                     host_name=source.host_name,
                     seated_at=now,
                 )
