@@ -142,11 +142,6 @@ def test_a_deal_against_the_bots_and_the_next_one_carries_the_match(client: Test
     assert hint.status_code == 200
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="platform: the service deals the next deal without the game's carry (the match scores), "
-    "so every deal's view starts the match at 0; GAME.carry and new_deal(carry=) are ready",
-)
 def test_the_next_deal_starts_from_the_match_score(client: TestClient) -> None:
     created = client.post("/api/tables", json={"game": "gaple", "level": "easy"})
     table = _play(client, created.json())

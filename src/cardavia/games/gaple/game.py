@@ -64,6 +64,8 @@ class Gaple(
         hidden=frozenset({Hidden.HANDS}),
         review=Review.SAMPLED,
         series=True,
+        # a match to 201 runs across deals: each starts from the scores the last one handed on
+        carry=True,
     )
 
     def __init__(self, defaults: Options = DEFAULT_OPTIONS) -> None:
