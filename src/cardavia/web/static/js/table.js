@@ -1,7 +1,8 @@
 // The table page: loads or creates this browser's table, follows its event stream, and hands
 // each TableOut to the game's renderer, a module whose URL the page data names (this script
 // names no game). The server ships the legal actions with the view and the reasons of every
-// payment: this script only chooses among them, it never re-implements the rules.
+// payment: this script only chooses among them, it never re-implements the rules. Beside it: the
+// server's requests and stream (server.js), the move log, the motion, the keys, the settings.
 import { createText, el, fmt, piece } from "./text.js";
 import { arrangeSeats, createSeats, isShared, storeLinks } from "./seats.js";
 import { readTried, showTried } from "./tried.js";
@@ -10,14 +11,15 @@ import { createQuick } from "./quick.js";
 import { createRematch } from "./rematch.js";
 import { showEnd, startOfDeal } from "./scroll.js";
 import { withKit } from "./kit.js";
-import { playSound, setSound, soundOn } from "./sound.js";
+import { playSound } from "./sound.js";
+import { createMotion } from "./motion.js";
+import { keepFocus, keepInHand, listenToKeys, setRoving } from "./keys.js";
+import { askLevel, level, listenToSettings, nextByItselfOn, pace, takeAskedLevel } from "./settings.js";
+import { api, createServer, unreachable } from "./server.js";
+import { createMoveLog } from "./movelog.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
 const storeKey = `cardavia.table.${data.game}`;
-const paceKey = "cardavia.pace";
-const levelKey = "cardavia.level"; // shared with the tradition page's "Opponents" choice
-const LEVELS = ["easy", "normal", "hard"];
-const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const text = createText(data);
 const { numbers, t, ts, seatName, pieceName, pieceLabel, pieceText, signed, errorText, reasonText, reason, explainResult } = text;
 
@@ -44,59 +46,14 @@ function posOf(seat) {
 
 // ---- state and server ----------------------------------------------------------------------
 let table = null;
-let events = null;
-let loggedSeq = 0;
-let drawnNoted = null;
-let wonNoted = null; // the deal whose winner the log has named
 let dealShown = null; // the table and deal last drawn: another is a new deal, which starts unscrolled
 let turnSounded = null; // the table and move at which the player's turn last sounded
 let autoNext = null; // the timer of the next deal that starts by itself, and the deal it follows
-const autoNextKey = "cardavia.autonext";
 const AUTO_NEXT_MS = 5000;
-const away = new Set(); // the seats the log has said are away (their person left), until they are back
 let busy = false;
-let retryMs = 1000; // the event stream's reconnection delay, doubled up to 8 s while it fails
-let retryTimer = null;
 let offline = false;
 const $ = (id) => document.getElementById(id);
 const baseTitle = document.title;
-
-async function api(method, path, body) {
-  try {
-    const response = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    let payload = null;
-    try { payload = await response.json(); } catch (e) { payload = null; }
-    const retry = Number(response.headers.get("Retry-After"));
-    return { ok: response.ok, status: response.status, body: payload, retry: Number.isFinite(retry) ? retry : 0 };
-  } catch (e) {
-    return { ok: false, status: 0, body: null, retry: 0 };
-  }
-}
-
-// a server that is down (0) or busy (503) is waited for: the page says so and tries again
-const unreachable = (reply) => reply.status === 0 || reply.status === 503;
-const unknown = (reply) => reply.status === 503 && Boolean(reply.body && reply.body.error && reply.body.error.code === "unknown");
-
-// A write the server may have applied before its database failed (503 "unknown") is sent again,
-// the same request at the same seq (the server answers one already applied as done, and never
-// applies it twice), until an answer says what happened; a failure of a resend is as unsure.
-async function sendSure(method, path, body) {
-  let wait = 1000;
-  let unsure = false;
-  for (;;) {
-    const reply = await api(method, path, body);
-    if (!unknown(reply) && !(unsure && unreachable(reply))) return reply;
-    unsure = true;
-    notice(t("resending"), "offline");
-    await new Promise((resolve) => setTimeout(resolve, Math.max(wait, reply.retry * 1000)));
-    wait = Math.min(wait * 2, 8000);
-  }
-}
 
 function notice(text, kind = "error") {
   const box = $("notice");
@@ -109,72 +66,26 @@ function notice(text, kind = "error") {
   }
 }
 
+const server = createServer({ resending: () => notice(t("resending"), "offline") });
+const { sendSure } = server;
+
 function backOnline() {
-  retryMs = 1000;
+  server.answered();
   if (offline) notice("");
 }
 
-function log(text) {
-  const box = $("log");
-  box.append(el("p", { text }));
-  while (box.childElementCount > 60) box.firstElementChild.remove();
-  box.parentElement.scrollTop = box.parentElement.scrollHeight;
-}
-
-// The opponents' pause between two moves; the page's animations take a share of it. Reduced
-// motion changes how a move is shown (a fade), never how fast the opponents play.
-function pace() {
-  const stored = localStorage.getItem(paceKey);
-  return stored !== null && Number.isFinite(Number(stored)) ? Number(stored) : 700;
-}
-
-// A level chosen on the tradition page arrives as ?level=: it becomes this browser's choice, and the
-// address loses it so that a reload or a bookmark does not choose again.
-// ``askedLevel``: that choice, if one came, so that a table of another level is not resumed unasked.
-let askedLevel = null;
-{
-  const params = new URLSearchParams(location.search);
-  const asked = params.get("level");
-  if (asked !== null) {
-    if (LEVELS.includes(asked)) {
-      localStorage.setItem(levelKey, asked);
-      askedLevel = asked;
-    }
-    params.delete("level");
-    const query = params.toString();
-    history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
-  }
-}
-
-function level() {
-  const stored = localStorage.getItem(levelKey);
-  return LEVELS.includes(stored) ? stored : "normal";
-}
+// A level chosen on the tradition page (?level=), so that a table of another level is not resumed unasked.
+let askedLevel = takeAskedLevel();
 
 function connect() {
-  if (events) events.close();
-  clearTimeout(retryTimer);
-  events = new EventSource(`/api/tables/${table.id}/events?seq=${table.seq}`);
-  events.addEventListener("table", (event) => {
-    backOnline();
-    try { update(JSON.parse(event.data)); } catch (e) { /* a malformed event: the next one heals */ }
+  server.follow(`/api/tables/${table.id}/events?seq=${table.seq}`, {
+    back: backOnline,
+    table: update,
+    // a quick message of someone at the table, or news that the table was followed by a new one
+    say: (news) => { quick.heard(news); rematch.heard(news); },
+    // lost (a 503 while the server catches up): reconnect, waiting longer each time, and say why the table is still
+    lost: () => { notice(t("catching_up"), "offline"); server.later(resume); },
   });
-  // a quick message of someone at the table, or news that the table was followed by a new one
-  events.addEventListener("say", (event) => {
-    let news = null;
-    try { news = JSON.parse(event.data); } catch (e) { return; }
-    quick.heard(news);
-    rematch.heard(news);
-  });
-  // EventSource gives up on an answer that is not a stream (a 503 while the server catches up):
-  // reconnect by hand, waiting longer each time, and say why the table is still
-  events.onerror = () => {
-    events.close();
-    notice(t("catching_up"), "offline");
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(resume, retryMs);
-    retryMs = Math.min(retryMs * 2, 8000);
-  };
 }
 
 // Back after a loss of the stream: the table as it is now, with what happened meanwhile logged.
@@ -187,8 +98,7 @@ async function resume() {
     connect();
   } else if (unreachable(reply)) {
     notice(t("catching_up"), "offline");
-    retryTimer = setTimeout(resume, Math.max(retryMs, reply.retry * 1000));
-    retryMs = Math.min(retryMs * 2, 8000);
+    server.later(resume, reply.retry);
   } else {
     await create();
   }
@@ -207,7 +117,7 @@ async function create() {
   pending.length = 0;
   holdUntil = 0;
   table = null;
-  $("log").replaceChildren();
+  moveLog.clear();
   $("hint").textContent = "";
   notice("");
   update(reply.body);
@@ -225,33 +135,17 @@ async function start() {
       backOnline();
       update(reply.body);
       connect();
-      if (askedLevel && reply.body.level !== askedLevel) askLevel(reply.body.level, askedLevel);
+      if (askedLevel && reply.body.level !== askedLevel) askLevel(reply.body.level, askedLevel, { t, newGame });
       askedLevel = null;
       return;
     }
     if (unreachable(reply)) {
       notice(t(reply.status === 503 ? "catching_up" : "offline"), "offline");
-      retryTimer = setTimeout(start, Math.max(retryMs, reply.retry * 1000));
-      retryMs = Math.min(retryMs * 2, 8000);
+      server.later(start, reply.retry);
       return;
     }
   }
   await create();
-}
-
-// The player chose a level on the tradition page but this browser has a table of another level:
-// they say which they want, this one at its level or a new one at the level chosen.
-function askLevel(current, chosen) {
-  const box = $("level-ask");
-  const name = (value) => t(`level_${value}`);
-  $("level-ask-text").textContent = t("level_ask", { old: name(current), new: name(chosen) });
-  $("level-resume").textContent = t("level_resume", { level: name(current) });
-  $("level-new").textContent = t("level_new", { level: name(chosen) });
-  box.hidden = false;
-  const close = () => { box.hidden = true; $("level-resume").onclick = null; $("level-new").onclick = null; };
-  $("level-resume").onclick = () => { close(); keepInHand(); };
-  $("level-new").onclick = async () => { close(); await newGame(); };
-  $("level-resume").focus({ preventScroll: true });
 }
 
 // A new table of this browser's own: a host's friends play on, the AI taking the host's seat.
@@ -306,95 +200,22 @@ function show(next) {
   const fresh = !table || table.id !== next.id;
   if (!fresh && next.seq < table.seq) return; // an older answer overtaken by the stream
   if (fresh) {
-    loggedSeq = next.deal_start ?? next.seq;
-    $("log").replaceChildren();
+    moveLog.restart(next);
     me = next.seat ?? 0;
-    away.clear();
     arrangeSeats(me);
   }
-  const entries = (next.last || []).filter((entry) => entry.seq >= loggedSeq);
+  const entries = moveLog.news(next);
   const previous = fresh ? null : table;
   table = next;
   text.setViewer(me, next.people); // who sits where changes as invited people take their seats
   seats.announce(previous, next);
   game.setTable(next);
-  // a new deal comes as an entry of seat -1: name the deal there, between the plays of the
-  // deals either side of it, and hand the game only the plays
-  let plays = [];
-  let dealNamed = false;
-  const flush = () => { game.describe(plays).forEach(log); plays = []; };
-  // a drawn deal (the server marks it "drawn") is dealt again by the server on its own: say so
-  // once, even when its end and the redeal arrive together (in the game's words where it has them)
-  const noteDrawn = (dealNo) => {
-    if (drawnNoted === dealNo) return;
-    drawnNoted = dealNo;
-    log(t("drawn"));
-  };
-  if (fresh) { log(t("deal_no", { num: next.deal_no })); dealNamed = true; }
-  for (const entry of entries) {
-    if (entry.seat >= 0) {
-      // a move the AI made for a person whose time ran out is said to be the AI's
-      if (entry.auto) {
-        const left = entry.auto_reason === "left"; // the person had left, rather than run out of time
-        // a person who left is said to be away once, not before each move the AI makes for them
-        if (!left || !away.has(entry.seat)) {
-          flush();
-          if (left) away.add(entry.seat);
-          if (entry.seat === me) log(t(left ? "auto_left_you" : "auto_played_you"));
-          else log(t(left ? "auto_left" : "auto_played", { name: seatName(entry.seat) }));
-        }
-      }
-      plays.push(entry);
-      continue;
-    }
-    flush();
-    const dealNo = (entry.action && entry.action.deal) || next.deal_no;
-    const before = (next.deals || []).find((d) => d.deal_no === dealNo - 1);
-    if (before && before.drawn) noteDrawn(dealNo - 1);
-    if (!fresh) log(t("deal_no", { num: dealNo }));
-    dealNamed = true;
-  }
-  flush();
-  const ended = (next.deals || []).find((d) => d.deal_no === next.deal_no);
-  if (ended && ended.drawn) noteDrawn(next.deal_no);
-  if (previous && previous.deal_no !== next.deal_no && !dealNamed) log(t("deal_no", { num: next.deal_no }));
-  // the log ends with who won the deal (a drawn deal has said so above)
-  const done = `${next.id}/${next.deal_no}`;
-  if (next.status === "over" && ended && !ended.drawn && ended.winner !== null && ended.winner !== undefined && wonNoted !== done) {
-    wonNoted = done;
-    log(ts("deal_won", ended.winner));
-  }
-  // someone back at the table may be said to be away again when they next leave
-  for (const person of next.people || []) if (person.here !== false && !person.ai_plays) away.delete(person.seat);
-  if (entries.length) loggedSeq = Math.max(...entries.map((e) => e.seq)) + 1;
-  loggedSeq = Math.max(loggedSeq, next.seq);
+  moveLog.write(next, entries, previous);
   motion.before();
   renderAll();
   motion.after(previous ? entries : [], previous);
   // a keyboard player's focus never falls to the page's top: back to the hand
   if (!fresh) keepInHand();
-}
-
-// After an action or a change of the table: a focus that fell on the body (its control vanished
-// or was disabled) goes back to the hand, on the chosen piece or the one just picked up.
-function keepInHand() {
-  const active = document.activeElement;
-  const lost = !active || active === document.body || !active.isConnected || active.disabled;
-  if (!lost) return;
-  const hand = $("hand");
-  const target = hand.querySelector("[aria-pressed='true']") || hand.querySelector(".taken") ||
-    hand.querySelector("[tabindex='0']") || hand.querySelector("button");
-  if (target) target.focus({ preventScroll: true });
-}
-
-function keepFocus(render) {
-  const active = document.activeElement;
-  const key = active && active.dataset ? active.dataset.key : null;
-  render();
-  if (key && (!document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected)) {
-    const again = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (again) again.focus({ preventScroll: true });
-  }
 }
 
 // The seats that may act now, as far as the page shows them: none while the table waits for invited
@@ -514,60 +335,10 @@ function renderAll() {
 // A whole round or match without pressing Next deal, if the player chose it: the next deal starts
 // a few seconds after a deal's end (the result read meanwhile), once, where Next deal is offered.
 function nextByItself(status, deal) {
-  const wanted = status === "over" && !$("act-next").hidden && localStorage.getItem(autoNextKey) === "on";
+  const wanted = status === "over" && !$("act-next").hidden && nextByItselfOn();
   if (autoNext && (!wanted || autoNext.deal !== deal)) { clearTimeout(autoNext.timer); autoNext = null; }
   if (wanted && !autoNext) autoNext = { deal, timer: setTimeout(() => { autoNext = null; nextDeal(); }, AUTO_NEXT_MS) };
 }
-
-// ---- motion: a piece travels from the seat that played it; a won trick is gathered to its winner ----
-const motion = (() => {
-  let seatBoxes = new Map();
-  const reduce = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  // a move's animation takes part of the opponents' pause, so the next move never waits for it
-  const duration = () => Math.min(900, pace() * 0.6);
-  function before() {
-    seatBoxes = new Map();
-    for (const box of document.querySelectorAll(".seat")) seatBoxes.set(Number(box.dataset.seat), box.getBoundingClientRect());
-    // the game's piles a piece can come from (a stock, a discard pile) are named data-motion="…"
-    for (const pile of document.querySelectorAll("[data-motion]")) seatBoxes.set(pile.dataset.motion, pile.getBoundingClientRect());
-  }
-  function travel(node, from, { flip = false } = {}) {
-    const ms = duration();
-    if (!node || !from || ms <= 0 || !node.animate) return;
-    if (reduce()) {
-      node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, easing: "ease-out" });
-      return;
-    }
-    const to = node.getBoundingClientRect();
-    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
-    const start = `translate(${dx}px, ${dy}px) scale(.7)${flip ? " rotateY(180deg)" : ""}`;
-    node.animate([{ transform: start, opacity: 0.4 }, { transform: "none", opacity: 1 }], { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
-  }
-  // the game marks what just arrived with data-motion-from="seat number" or a pile's name
-  function after(entries, previous) {
-    if (!previous || !entries.length) return;
-    for (const node of document.querySelectorAll("[data-motion-from]")) {
-      if (node.dataset.motionDone) continue;
-      node.dataset.motionDone = "1";
-      const from = node.dataset.motionFrom;
-      travel(node, seatBoxes.get(/^\d+$/.test(from) ? Number(from) : from), { flip: node.dataset.motionFlip === "1" });
-    }
-  }
-  // a finished trick stays on the felt, then goes to its winner's seat
-  function gather(node, seat, onDone) {
-    const ms = duration();
-    const to = document.querySelector(`.seat[data-seat="${seat}"]`);
-    if (!node || !to || ms <= 0 || !node.animate) { onDone(); return; }
-    const a = node.getBoundingClientRect();
-    const b = to.getBoundingClientRect();
-    const frames = reduce() ? [{ opacity: 1 }, { opacity: 0 }]
-      : [{ transform: "none", opacity: 1 }, { transform: `translate(${b.left + b.width / 2 - (a.left + a.width / 2)}px, ${b.top + b.height / 2 - (a.top + a.height / 2)}px) scale(.4)`, opacity: 0 }];
-    const run = node.animate(frames, { duration: ms, easing: "ease-in", fill: "forwards" });
-    run.onfinish = onDone;
-  }
-  return { before, after, gather, duration, hold: () => (pace() > 0 ? Math.max(500, pace() * 2) : 0) };
-})();
 
 async function act(action) {
   if (!table || busy) return;
@@ -636,56 +407,7 @@ async function hint() {
   }
 }
 
-// ---- keyboard: arrows move in the hand, Space chooses, Enter plays; one key per control ----
-function handKeys(event) {
-  const buttons = [...$("hand").querySelectorAll("button")];
-  const at = buttons.indexOf(document.activeElement);
-  if (at < 0) return;
-  const moves = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity };
-  if (event.key in moves) {
-    event.preventDefault();
-    const step = moves[event.key];
-    const to = step === -Infinity ? 0 : step === Infinity ? buttons.length - 1 : (at + step + buttons.length) % buttons.length;
-    setRoving(buttons, to);
-    buttons[to].focus();
-  } else if (event.key === "Enter") {
-    event.preventDefault();
-    game.playFocused(Number(buttons[at].dataset.index));
-  }
-}
-
-// one tab stop for the whole hand: the arrows move inside it
-function setRoving(buttons, index) {
-  buttons.forEach((b, i) => b.setAttribute("tabindex", i === index ? "0" : "-1"));
-}
-
-function shortcutKeys(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  const target = event.target;
-  if (target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) && target.type !== "radio") return;
-  if (event.key === "?") {
-    event.preventDefault();
-    const help = $("keys-help");
-    help.open = !help.open;
-    if (help.open) help.querySelector("summary").focus();
-    return;
-  }
-  const button = document.querySelector(`[data-shortcut="${CSS.escape(event.key.toLowerCase())}"]`);
-  if (!button || button.hidden || !button.closest("#controls, .settings")) return;
-  event.preventDefault();
-  if (!button.disabled) button.click();
-}
-
-function listShortcuts() {
-  const list = $("keys-list");
-  for (const button of document.querySelectorAll("[data-shortcut]")) {
-    const key = button.dataset.shortcut.toUpperCase();
-    button.setAttribute("aria-keyshortcuts", key);
-    const name = button.dataset.label || button.textContent.trim();
-    list.append(el("dt", {}, el("kbd", { text: key })), el("dd", { text: name }));
-  }
-}
-
+const motion = createMotion({ pace });
 const helpers = withKit({
   data, t, ts, fmt, el, piece, pieceName, pieceLabel, pieceText, signed, seatName, act, nextDeal, numbers,
   keepFocus, setRoving, motion, reason, me: () => me, posOf, actingSeat, actingSeats, showEnd, sound: playSound,
@@ -693,7 +415,9 @@ const helpers = withKit({
 const { default: createGame } = await import(data.module);
 const game = createGame(helpers);
 text.setSeats(data.seats.length ? data.seats : game.seats);
-const seats = createSeats({ t, seatName, api, update, log, notice, me: () => me, away });
+const moveLog = createMoveLog({ t, ts, seatName, describe: (plays) => game.describe(plays), me: () => me });
+const log = moveLog.line;
+const seats = createSeats({ t, seatName, api, update, log, notice, me: () => me, away: moveLog.away });
 const clock = createClock({ t, seatName, me: () => me });
 const quick = createQuick({ t, seatName, api, log, notice, me: () => me, table: () => table });
 // the table that follows this one (Play again together): this browser's table of the game from now on
@@ -718,39 +442,6 @@ $("act-new").addEventListener("click", () => {
   $("level-ask").hidden = true;
   newGame();
 });
-$("hand").addEventListener("keydown", handKeys);
-document.addEventListener("keydown", shortcutKeys);
-listShortcuts();
-
-const paceSelect = $("pace");
-paceSelect.value = String(pace());
-if (!paceSelect.value) paceSelect.value = "700";
-paceSelect.addEventListener("change", async () => {
-  localStorage.setItem(paceKey, paceSelect.value);
-  if (table) {
-    const reply = await api("POST", `/api/tables/${table.id}/settings`, { pace_ms: Number(paceSelect.value) });
-    if (reply.ok) update(reply.body);
-  }
-});
-// the sounds and the next deal by itself: off until chosen, remembered in this browser
-const soundBox = $("sound");
-soundBox.checked = soundOn();
-soundBox.addEventListener("change", () => {
-  setSound(soundBox.checked);
-  if (soundBox.checked) playSound("piece"); // the player hears what they turned on (and the browser allows sound after this click)
-});
-const autoNextBox = $("auto-next");
-autoNextBox.checked = localStorage.getItem(autoNextKey) === "on";
-autoNextBox.addEventListener("change", () => {
-  localStorage.setItem(autoNextKey, autoNextBox.checked ? "on" : "off");
-  if (table) renderAll();
-});
-for (const radio of document.querySelectorAll("input[name='level']")) {
-  radio.checked = radio.value === level();
-  radio.addEventListener("change", () => {
-    if (!radio.checked) return;
-    localStorage.setItem(levelKey, radio.value);
-    if (table) renderAll();
-  });
-}
+listenToKeys({ playFocused: (index) => game.playFocused(index) });
+listenToSettings({ table: () => table, api, update, renderAll });
 start();
