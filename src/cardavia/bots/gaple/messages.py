@@ -29,7 +29,8 @@ HINTS: dict[str, str] = {
     "open-casual": "open with {tile}",
     # with no tile that fits
     "pass": "pass: none of your tiles has a {left} or a {right}",
-    "discard": "lay {tile} face down: few of the tiles still out could ever bring its pips to an end",
+    "pass-one": "pass: none of your tiles has a {pip}",  # both ends show the same pip
+    "discard": "lay {tile} face down: few of the tiles not yet played could ever bring its pips to an end",
     "discard-casual": "lay {tile} face down",
     # a play, by what it does
     "out": "play {tile}: it is your last tile, and you go out",
@@ -49,7 +50,7 @@ HINTS: dict[str, str] = {
     "move-open": "open with {tile}",
     "move-left": "play {tile} at the left end",
     "move-right": "play {tile} at the right end",
-    "move-pass": "pass",
+    "move-pass": "pass (no tile fits)",  # not Twenty-Nine's "pass" (no bid)
     "move-discard": "lay {tile} face down",
 }
 
@@ -73,7 +74,10 @@ COUNTS: dict[str, Count] = {
 
 def hint(reason_id: str, **params: Any) -> Reason:
     """The reason ``reason_id`` with ``params`` (codes, pips, seat numbers and counts) and its English
-    text, a seat named "seat 2" there."""
+    text, a seat named "seat 2" there. A pass between two ends that show the same pip says it once
+    (``pass-one``, its ``{pip}``), never "a 5 or a 5"."""
+    if reason_id == "pass" and params.get("left") == params.get("right"):
+        reason_id, params = "pass-one", {"pip": params["left"]}
     shown: dict[str, Any] = {}
     if "seat" in params:
         shown["seat"] = f"seat {params['seat']}"

@@ -21,7 +21,7 @@ ILLEGAL: dict[str, str] = {
         "that plays the discard rule, lays one tile face down instead"
     ),
     "not-in-hand": "{tile} is not in your hand",
-    "must-open": "you open this deal, and only {tiles} may open it",
+    "must-open": "you open this deal, and only one of these tiles may open it: {tiles}",
     "no-match": "{tile} does not fit there: the line's ends show {left} on the left and {right} on the right",
     "end-needed": "{tile} fits both ends of the line: say which end it goes to",
     "must-play": "you hold a tile that fits the line: you must play",
@@ -42,5 +42,5 @@ def illegal(code: str, **params: object) -> IllegalAction:
         shown["to_act"] = f"seat {params['to_act']}"
     tiles = params.get("tiles")
     if isinstance(tiles, list):
-        shown["tiles"] = " or ".join(str(t) for t in tiles)
+        shown["tiles"] = ", ".join(str(t) for t in tiles)
     return IllegalAction(code, ILLEGAL[code].format(**shown), params)

@@ -108,6 +108,11 @@ TEXTS: dict[str, Msg | Plural] = {
         "Gaple instruction on the player's turn; %(left)s and %(right)s are the pips at the ends (0 to 6)",
         "Lay a tile with a %(left)s or a %(right)s. The tiles that fit are marked: choose one.",
     ),
+    "play_line_one": Msg(
+        "Gaple instruction on the player's turn when both ends of the line show the same pips; %(pip)s is "
+        "those pips (0 to 6)",
+        "Lay a tile with a %(pip)s. The tiles that fit are marked: choose one.",
+    ),
     "chosen_one": Msg(
         "Gaple instruction: the chosen tile fits one end; %(tile)s the tile (name and pips)",
         "%(tile)s is chosen: press Play, or choose it again, to lay it.",
@@ -121,6 +126,11 @@ TEXTS: dict[str, Msg | Plural] = {
         "Gaple instruction: the player holds no tile that fits (mati) and must pass; %(left)s and "
         "%(right)s are the pips at the ends",
         "None of your tiles has a %(left)s or a %(right)s: you pass.",
+    ),
+    "pass_line_one": Msg(
+        "Gaple instruction: the player holds no tile that fits (mati) and must pass, both ends of the line "
+        "showing the same pips; %(pip)s is those pips (0 to 6)",
+        "None of your tiles has a %(pip)s: you pass.",
     ),
     "discard_line": Msg(
         "Gaple instruction, discard rule: no tile fits, so the player lays one face down; it counts "
@@ -153,6 +163,16 @@ TEXTS: dict[str, Msg | Plural] = {
         "Gaple log: the player passes, holding no tile that fits; %(left)s and %(right)s the pips at "
         "the ends",
         "You pass: no %(left)s and no %(right)s.",
+    ),
+    "log_pass_one": Msg(
+        f"Gaple log: a seat passes, holding no tile that fits (mati), both ends of the line showing the same "
+        f"pips; {_NAME}; %(pip)s those pips (0 to 6)",
+        "%(name)s passes: no %(pip)s.",
+    ),
+    "log_pass_one_you": Msg(
+        "Gaple log: the player passes, holding no tile that fits, both ends of the line showing the same "
+        "pips; %(pip)s those pips (0 to 6)",
+        "You pass: no %(pip)s.",
     ),
     "log_discard": Msg(
         f"Gaple log, discard rule: a seat lays a tile face down (which stays hidden); {_NAME}",
@@ -222,12 +242,14 @@ TEXTS: dict[str, Msg | Plural] = {
     ),
     "no_tiles": Msg("Gaple results: a player with no tile left (out)", "none"),
     "next_opens": Msg(
-        f"Gaple: the deal's winner opens the next deal, with a double; {_NAME}",
-        "%(name)s opens the next deal with a double.",
+        f"Gaple: the deal's winner has the right to open the next deal (with a double; a winner who holds "
+        f"none then passes the right to the next player in turn who has one); {_NAME}",
+        "%(name)s has the right to open the next deal.",
     ),
     "next_opens_you": Msg(
-        "Gaple: the player won and opens the next deal, with a double",
-        "You open the next deal with a double.",
+        "Gaple: the player won and has the right to open the next deal (with a double; if they hold none "
+        "then, the right passes to the next player in turn who has one)",
+        "You have the right to open the next deal.",
     ),
     "next_opens_any": Msg(
         f"Gaple, free-lead rule: the deal's winner opens the next deal with any tile; {_NAME}",

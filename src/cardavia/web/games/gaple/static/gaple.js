@@ -12,6 +12,9 @@ export default function createGaple(h) {
   const { t, ts, el, piece, pieceLabel, pieceText, seatName } = h;
   const $ = (id) => document.getElementById(id);
   const n = (x) => h.numbers.format(x);
+  // a text about the pips at the two ends: both said ("a 4 or a 5"), or said once where both ends
+  // show the same pips (its "_one" text: "a 5", never "a 5 or a 5")
+  const endsText = (key, ends) => (ends[0] === ends[1] ? [`${key}_one`, { pip: n(ends[0]) }] : [key, { left: n(ends[0]), right: n(ends[1]) }]);
   let current = null;
   let selected = null; // the chosen tile's code
   let focusIndex = 0;
@@ -251,11 +254,11 @@ export default function createGaple(h) {
     if (myTurn()) {
       const ends = selected !== null ? endsFor(view, selected) : [];
       if (view.legal.some((a) => a.do === "discard")) parts.push(t("discard_line"));
-      else if (view.legal.some((a) => a.do === "pass")) parts.push(t("pass_line", { left: n(view.ends[0]), right: n(view.ends[1]) }));
+      else if (view.legal.some((a) => a.do === "pass")) parts.push(t(...endsText("pass_line", view.ends)));
       else if (ends.length === 2) parts.push(t("choose_end", { tile: pieceText(selected), left: n(view.ends[0]), right: n(view.ends[1]) }));
       else if (ends.length === 1) parts.push(t("chosen_one", { tile: pieceText(selected) }));
       else if (view.ends === null) parts.push(t("open_line"));
-      else parts.push(t("play_line", { left: n(view.ends[0]), right: n(view.ends[1]) }));
+      else parts.push(t(...endsText("play_line", view.ends)));
     }
     const sig = parts.join("\n");
     if (box.dataset.sig === sig) return;
@@ -352,7 +355,7 @@ export default function createGaple(h) {
       const seen = view.history[first + i] || {};
       const seat = entry.seat;
       const ends = seen.ends || [0, 0];
-      if (a.do === "pass") out.push(ts("log_pass", seat, { left: n(ends[0]), right: n(ends[1]) }));
+      if (a.do === "pass") { const [key, params] = endsText("log_pass", ends); out.push(ts(key, seat, params)); }
       else if (a.do === "discard") out.push(seat === me() && a.tile ? t("log_discard_you", { tile: pieceText(a.tile) }) : t("log_discard", { name: seatName(seat) }));
       else if (a.do === "play") {
         const end = seen.end || a.end;
