@@ -279,7 +279,7 @@ export default function createGaple(h) {
     if (blocked) {
       lines.push(t(teams ? "res_teams_rule" : "res_blocked_rule"));
       const low = Math.min(...r.counts);
-      if (!teams && r.counts.filter((c) => c === low).length > 1) lines.push(ts("res_blocked_tie", r.winner, { count: n(low) }));
+      if (!teams && r.counts.filter((c) => c === low).length > 1) lines.push(ts("res_blocked_tie", r.winner, { low: n(low) }));
     }
     const points = r.points[side(r.winner)];
     if (teams) lines.push(t("res_points_team", { team: t(side(r.winner) === mine ? "team_us" : "team_them"), points: n(points) }));
