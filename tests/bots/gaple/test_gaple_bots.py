@@ -198,7 +198,7 @@ def test_hint_texts_read_as_a_player_says_them() -> None:
         "play 2-4 and keep your 5s: seat 3 has passed 2 times when a 5 was at an end"
     )
     assert hint("starve", tile="5-5", pip=5, seat=1, times=1).text == (
-        "play 5-5: it leaves a 5 at an end, and seat 1 has passed once when a 5 was at an end"
+        "play 5-5: it leaves a 5 at an end, and seat 1 has passed 1 time when a 5 was at an end"
     )
     assert hint("pass", left=4, right=5).text == "pass: none of your tiles has a 4 or a 5"
     assert hint("heavy", tile="5-6", pips=11).text == "play 5-6: it sheds 11 pips, the most you can lay now"

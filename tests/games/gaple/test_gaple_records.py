@@ -167,7 +167,7 @@ def test_a_record_round_trips_writing_only_what_differs() -> None:
 def test_an_action_from_the_api_must_agree_with_the_acting_seat() -> None:
     with pytest.raises(RecordError) as error:
         GAME.action_from_json({"seat": 1, "do": "pass"}, 0)
-    assert error.value.code == "bad-record" and "acting seat 0" in error.value.message
+    assert error.value.code == "bad-action" and "acting seat 0" in error.value.message
     assert GAME.action_from_json({"do": "pass"}, 3) == Action(3, "pass")
 
 

@@ -67,7 +67,9 @@ COUNTS: dict[str, Count] = {
         "{count} more tiles",
     ),
     "times": Count(
-        "Gaple hint: how many times another player passed (or laid a tile face down)", "once", "{times} times"
+        "Gaple hint: how many times another player passed (or laid a tile face down)",
+        "{times} time",
+        "{times} times",
     ),
 }
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardavia.games.errors import RecordError
 from cardavia.games.packs.double_six import CODES, SET_SIZE, tile
-from cardavia.games.records import bad_record
 
 PLAY, PASS, DISCARD = "play", "pass", "discard"
 DOS: tuple[str, ...] = (PLAY, PASS, DISCARD)
@@ -42,35 +42,43 @@ def action_from_json(obj: object, seat: int | None) -> Action:
     """Parse an action. ``seat`` is the acting seat when the caller knows it (the API); a ``"seat"`` in
     the object must then agree. With ``seat`` None (records) the object must name its seat.
 
-    ``RecordError`` for what is not an action: not an object, a seat outside 0-3, an unknown ``do``, a
-    play or discard without a valid tile, an ``end`` other than left or right. Keys an action does not
-    use are ignored (spec). Whether the action is legal is the deal's to say.
+    ``RecordError`` for what is not an action, with code ``bad-action`` as every game's reader gives
+    ("not an action this table takes": the API refuses it 422, ``cardavia replay`` as a malformed
+    record) and a line saying what: not an object, a seat outside 0-3, an unknown ``do``, a play or
+    discard without a tile, an ``end`` other than left or right; ``unknown-tile`` for a tile that is not
+    one. Keys an action does not use are ignored (spec). Whether the action is legal is the deal's to say.
     """
     if not isinstance(obj, dict):
-        raise bad_record(f"an action is a JSON object, not {_clip(obj)}")
+        raise _bad(f"an action is a JSON object, not {_clip(obj)}")
     given = obj.get("seat")
     if given is not None and (type(given) is not int or not 0 <= given < 4):
-        raise bad_record(f'an action\'s "seat" is 0, 1, 2 or 3, not {_clip(given)}')
+        raise _bad(f'an action\'s "seat" is 0, 1, 2 or 3, not {_clip(given)}')
     if seat is None:
         if given is None:
-            raise bad_record('an action needs its "seat"')
+            raise _bad('an action needs its "seat"')
         seat = given
     elif given is not None and given != seat:
-        raise bad_record(f"the action names seat {given}, not the acting seat {seat}")
+        raise _bad(f"the action names seat {given}, not the acting seat {seat}")
     do = obj.get("do")
     if do == PASS:
         return PASS_BY[seat]
     if do not in (PLAY, DISCARD):
-        raise bad_record(f'an action\'s "do" is "play", "pass" or "discard", not {_clip(do)}')
+        raise _bad(f'an action\'s "do" is "play", "pass" or "discard", not {_clip(do)}')
     if "tile" not in obj:
-        raise bad_record(f'a {do} needs its "tile"')
+        raise _bad(f'a {do} needs its "tile"')
     number = tile(obj["tile"]).index
     if do == DISCARD:
         return DISCARD_BY[seat][number]
     end = obj.get("end")
     if end is not None and end not in ENDS:
-        raise bad_record(f'a play\'s "end" is "left" or "right", not {_clip(end)}')
+        raise _bad(f'a play\'s "end" is "left" or "right", not {_clip(end)}')
     return Action(seat, PLAY, number, end)
+
+
+def _bad(what: str) -> RecordError:
+    """What is not an action, in a line (the code the rules also give a pass under discard: the table
+    takes no such action)."""
+    return RecordError("bad-action", what, {})
 
 
 def _clip(value: object, limit: int = 40) -> str:

@@ -61,7 +61,8 @@ TEXTS: dict[str, Msg | Plural] = {
         "Match to %(target)s",
     ),
     "match_side": Msg(
-        "Gaple: one side's match score in the list; %(name)s a seat's name or a team's, %(score)s its points",
+        "Gaple: one side's match score in the list; %(name)s a seat's name (a compass point or a "
+        "friend's own name) or a team's, %(score)s its points",
         "%(name)s %(score)s",
     ),
     "team_us": Msg("Gaple, team rule: the player's team, in the match score", "Your team"),
@@ -203,14 +204,14 @@ TEXTS: dict[str, Msg | Plural] = {
         "first in turn after the one who closed the line wins, the closer last.",
     ),
     "res_blocked_tie": Msg(
-        f"Gaple: a blocked deal's lowest count was tied; %(count)s is that count of pips; {_NAME}, the "
+        f"Gaple: a blocked deal's lowest count was tied; %(low)s is that count of pips; {_NAME}, the "
         "winner (the tied player first in turn after the closer)",
-        "The lowest count, %(count)s, is tied: %(name)s comes first in turn after the closer and wins.",
+        "The lowest count, %(low)s, is tied: %(name)s comes first in turn after the closer and wins.",
     ),
     "res_blocked_tie_you": Msg(
         "Gaple: a blocked deal's lowest count was tied and the player wins it by the turn order; "
-        "%(count)s is that count of pips",
-        "The lowest count, %(count)s, is tied: you come first in turn after the closer and win.",
+        "%(low)s is that count of pips",
+        "The lowest count, %(low)s, is tied: you come first in turn after the closer and win.",
     ),
     "res_teams_rule": Msg(
         "Gaple, team rule: how a blocked deal is won by teams",

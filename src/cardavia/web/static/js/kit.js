@@ -1,7 +1,8 @@
 // What every game's table script would otherwise write again, given to it with the helpers (by the
 // table and by the replay, each with its own keepFocus and showEnd): the drawing of a table inside
 // keepFocus, the end-of-deal panel, the table of figures it shows, a seat's name line, the hand's
-// pieces a hint or an option names. It names no game: a game's script says only what it draws.
+// buttons and the pieces a hint or an option names. It names no game: a game's script says only
+// what it draws.
 import { el } from "./text.js";
 
 // The hand's buttons holding `codes` (each copy once): a set of indices into `hand`.
@@ -64,5 +65,38 @@ export function withKit(h) {
   // A figure's cell, coloured by its sign (`attrs`: its column's label, what opens its reasons).
   const signedCell = (n, attrs = {}) => el("td", { class: signClass(n), ...attrs, text: h.signed(n) });
 
-  return { ...h, drawing, endPanel, figures, indicesOf, seatHeading, signClass, signedCell };
+  // A watch on the hand drawn: true when it is another than the last one drawn (another table, deal
+  // or pieces), when a script lets go of the pieces chosen and keeps its focus inside the hand.
+  function handWatch() {
+    let shown = "";
+    return function changed(table, hand) {
+      const sig = `${table.id}/${table.deal_no}/${hand.join(",")}`;
+      if (sig === shown) return false;
+      shown = sig;
+      return true;
+    };
+  }
+
+  // A button of the hand, as the browser tests hold every game's: the piece `code` of the sprite
+  // `kind`, drawn big, at place `index`, with its data-code, data-index and data-key (`key`); never
+  // disabled, `off` makes it aria-disabled while it cannot be played (a keyboard player's focus
+  // stays in the hand while the others play); `focused`, the hand's one tab stop (the arrows move
+  // inside); `mark`, the classes after piece-button; `pressed`, chosen; `label`, what a screen reader
+  // says (the piece's name unless given); any other key, an attribute or a handler of its own,
+  // written after these; `more`, what the button shows after the piece.
+  const handButton = (kind, code, index, { key, mark = "", pressed = false, label, off = false, focused = false, ...attrs }, ...more) =>
+    el("button", {
+      type: "button",
+      class: `piece-button${mark}`,
+      "aria-pressed": pressed ? "true" : "false",
+      "aria-label": label ?? h.pieceLabel(code),
+      "aria-disabled": off ? "true" : null,
+      tabindex: focused ? "0" : "-1",
+      "data-key": key,
+      "data-code": code,
+      "data-index": String(index),
+      ...attrs,
+    }, h.piece(kind, code, "big", null), ...more);
+
+  return { ...h, drawing, endPanel, figures, handButton, handWatch, indicesOf, seatHeading, signClass, signedCell };
 }

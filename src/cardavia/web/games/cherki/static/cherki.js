@@ -5,7 +5,7 @@ export default function createCherki(h) {
   const { t, ts, el, piece, pieceLabel, pieceText, seatName } = h;
   let selected = null; // index into the hand
   let selectedCode = null;
-  let handSignature = "";
+  const newHand = h.handWatch();
   let current = null;
   let lastNote = "";
   let focusIndex = 0; // the hand's one tab stop
@@ -85,11 +85,9 @@ export default function createCherki(h) {
   }
 
   function hand(view, myTurn, busy) {
-    const signature = `${current.id}/${current.deal_no}/${view.hand.join(",")}`;
-    if (signature !== handSignature) {
+    if (newHand(current, view.hand)) {
       // a card chosen before drawing stays chosen when the new card slides into the sorted hand
       const code = selected === null ? null : selectedCode;
-      handSignature = signature;
       selected = code && view.hand.includes(code) && myTurn ? view.hand.indexOf(code) : null;
       focusIndex = Math.min(focusIndex, Math.max(0, view.hand.length - 1));
     }
@@ -104,17 +102,13 @@ export default function createCherki(h) {
     $("hand").replaceChildren(...view.hand.map((code, i) => {
       const picked = view.picked === code && i === view.hand.lastIndexOf(code);
       const mark = marking ? (discardable.has(code) ? " legal" : " dim") : "";
-      return el("button", {
-        type: "button",
-        class: `piece-button card${picked ? " taken" : ""}${mark}`,
-        "aria-pressed": selected === i ? "true" : "false",
-        "aria-label": picked ? t("picked_card", { card: pieceLabel(code) }) : pieceLabel(code),
-        // never disabled: a keyboard player's focus stays in the hand while the others play
-        "aria-disabled": !myTurn || busy ? "true" : null,
-        tabindex: i === focusIndex ? "0" : "-1",
-        "data-key": `card-${i}-${code}`,
-        "data-code": code,
-        "data-index": String(i),
+      return h.handButton("card", code, i, {
+        key: `card-${i}-${code}`,
+        mark: ` card${picked ? " taken" : ""}${mark}`,
+        pressed: selected === i,
+        label: picked ? t("picked_card", { card: pieceLabel(code) }) : null,
+        off: !myTurn || busy,
+        focused: i === focusIndex,
         "data-motion-from": picked && fresh ? (took ? "pile" : "stock") : null,
         onclick: () => {
           focusIndex = i;
@@ -125,7 +119,7 @@ export default function createCherki(h) {
         },
         ondblclick: () => { selected = null; playFocused(i); },
         onfocus: () => { focusIndex = i; },
-      }, piece("card", code, "big", null));
+      });
     }));
   }
 

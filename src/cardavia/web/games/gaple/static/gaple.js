@@ -18,7 +18,7 @@ export default function createGaple(h) {
   let current = null;
   let selected = null; // the chosen tile's code
   let focusIndex = 0;
-  let handSignature = "";
+  const newHand = h.handWatch();
   const result = h.endPanel();
   let lineCount = 0; // tiles on the line when last drawn: the new one is the one that moved
 
@@ -161,9 +161,7 @@ export default function createGaple(h) {
   // ---- the hand -------------------------------------------------------------------------------
   function hand(view, busy) {
     const box = $("hand");
-    const signature = `${current.id}/${current.deal_no}/${view.hand.join(",")}`;
-    if (signature !== handSignature) {
-      handSignature = signature;
+    if (newHand(current, view.hand)) {
       selected = null;
       focusIndex = Math.min(focusIndex, Math.max(0, view.hand.length - 1));
     }
@@ -177,20 +175,16 @@ export default function createGaple(h) {
       const where = ends.includes("open") ? "fits_open" : ends.length === 2 ? "fits_both"
         : ends.includes("left") ? "fits_left" : ends.includes("right") ? "fits_right" : "fits_none";
       const label = playing && !discarding ? t(where, { tile: pieceLabel(code) }) : pieceLabel(code);
-      return el("button", {
-        type: "button",
-        class: `piece-button${mark}${ends.length === 2 ? " gp-both" : ""}`,
-        "aria-pressed": selected === code ? "true" : "false",
-        "aria-label": label,
-        // never disabled: a keyboard player's focus stays in the hand while the others play
-        "aria-disabled": !playing || !legal ? "true" : null,
-        tabindex: i === focusIndex ? "0" : "-1",
-        "data-key": `tile-${code}`,
-        "data-code": code,
-        "data-index": String(i),
+      return h.handButton(SYMBOL, code, i, {
+        key: `tile-${code}`,
+        mark: `${mark}${ends.length === 2 ? " gp-both" : ""}`,
+        pressed: selected === code,
+        label,
+        off: !playing || !legal,
+        focused: i === focusIndex,
         onclick: () => { focusIndex = i; choose(code); },
         onfocus: () => { focusIndex = i; },
-      }, piece(SYMBOL, code, "big", null));
+      });
     }));
   }
 
@@ -288,7 +282,7 @@ export default function createGaple(h) {
     if (blocked) {
       lines.push(t(teams ? "res_teams_rule" : "res_blocked_rule"));
       const low = Math.min(...r.counts);
-      if (!teams && r.counts.filter((c) => c === low).length > 1) lines.push(ts("res_blocked_tie", r.winner, { count: n(low) }));
+      if (!teams && r.counts.filter((c) => c === low).length > 1) lines.push(ts("res_blocked_tie", r.winner, { low: n(low) }));
     }
     const points = r.points[side(r.winner)];
     if (teams) lines.push(t("res_points_team", { team: t(side(r.winner) === mine ? "team_us" : "team_them"), points: n(points) }));

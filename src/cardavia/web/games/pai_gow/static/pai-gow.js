@@ -11,7 +11,7 @@ export default function createPaiGow(h) {
   let current = null;
   let selected = new Set(); // indices into the hand
   let restarted = null; // the index a third choice started the hand again from, while it is chosen
-  let handSignature = "";
+  const newHand = h.handWatch();
   let focusIndex = 0; // the hand's one tab stop
   const result = h.endPanel();
 
@@ -95,9 +95,7 @@ export default function createPaiGow(h) {
 
   function hand(view, busy) {
     const box = $("hand");
-    const signature = `${current.id}/${current.deal_no}/${view.hand.join(",")}`;
-    if (signature !== handSignature) {
-      handSignature = signature;
+    if (newHand(current, view.hand)) {
       selected = new Set();
       restarted = null;
       focusIndex = Math.min(focusIndex, Math.max(0, view.hand.length - 1));
@@ -110,19 +108,15 @@ export default function createPaiGow(h) {
     box.replaceChildren(...order.map((code, shown) => {
       const i = view.hand.findIndex((c, j) => c === code && !used.has(j));
       used.add(i);
-      return el("button", {
-        type: "button",
-        class: `piece-button${own ? (shown < 2 ? " pg-high" : " pg-low") : ""}`,
-        "aria-pressed": selected.has(i) ? "true" : "false",
-        "aria-label": pieceLabel(code),
-        "aria-disabled": open ? null : "true", // never disabled: a keyboard player's focus stays in the hand
-        tabindex: i === focusIndex ? "0" : "-1",
-        "data-key": `tile-${i}-${code}`,
-        "data-code": code,
-        "data-index": String(i),
+      return h.handButton("tile", code, i, {
+        key: `tile-${i}-${code}`,
+        mark: own ? (shown < 2 ? " pg-high" : " pg-low") : "",
+        pressed: selected.has(i),
+        off: !open,
+        focused: i === focusIndex,
         onclick: () => { focusIndex = i; toggle(i); },
         onfocus: () => { focusIndex = i; },
-      }, piece("tile", code, "big", null));
+      });
     }));
   }
 

@@ -16,7 +16,7 @@ function within(part, whole) {
 export default function createTienGow(h) {
   const { t, ts, el, piece, pieceLabel, pieceText, signed, seatName } = h;
   let selected = new Set(); // indices into the hand
-  let handSignature = "";
+  const newHand = h.handWatch();
   let current = null;
   let showLast = false;
   let focusIndex = 0; // the hand's one tab stop
@@ -143,26 +143,19 @@ export default function createTienGow(h) {
 
   function hand(view, myTurn, busy) {
     const box = $("hand");
-    const signature = `${current.id}/${current.deal_no}/${view.hand.join(",")}`;
-    if (signature !== handSignature) {
-      handSignature = signature;
+    if (newHand(current, view.hand)) {
       selected = new Set();
       focusIndex = Math.min(focusIndex, Math.max(0, view.hand.length - 1));
     }
     const usable = marks(view, myTurn && !busy);
     box.replaceChildren(...view.hand.map((code, i) => {
       const mark = !usable || selected.has(i) ? "" : usable.has(code) ? " legal" : " dim";
-      // never disabled: a keyboard player's focus stays in the hand while the others play
-      const button = el("button", {
-        type: "button",
-        class: `piece-button${mark}`,
-        "aria-pressed": selected.has(i) ? "true" : "false",
-        "aria-label": pieceLabel(code),
-        "aria-disabled": !myTurn || busy ? "true" : null,
-        tabindex: i === focusIndex ? "0" : "-1",
-        "data-key": `tile-${i}-${code}`,
-        "data-code": code,
-        "data-index": String(i),
+      return h.handButton("tile", code, i, {
+        key: `tile-${i}-${code}`,
+        mark,
+        pressed: selected.has(i),
+        off: !myTurn || busy,
+        focused: i === focusIndex,
         onclick: () => {
           focusIndex = i;
           if (!myTurn || busy) return;
@@ -171,8 +164,7 @@ export default function createTienGow(h) {
         },
         ondblclick: () => { selected = new Set(); playFocused(i); },
         onfocus: () => { focusIndex = i; },
-      }, piece("tile", code, "big", null));
-      return button;
+      });
     }));
   }
 

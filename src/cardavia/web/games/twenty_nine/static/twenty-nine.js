@@ -15,7 +15,7 @@ export default function createTwentyNine(h) {
   let revealSounded = null; // the deal whose reveal has sounded ("" none yet; null before the first draw)
   let selected = null; // the chosen card's code
   let focusIndex = 0;
-  let handSignature = "";
+  const newHand = h.handWatch();
   let shownPlays = "";
   const result = h.endPanel();
 
@@ -211,9 +211,7 @@ export default function createTwentyNine(h) {
 
   function hand(view, myTurn, busy) {
     const box = $("hand");
-    const signature = `${current.id}/${current.deal_no}/${view.hand.join(",")}`;
-    if (signature !== handSignature) {
-      handSignature = signature;
+    if (newHand(current, view.hand)) {
       selected = null;
       focusIndex = Math.min(focusIndex, Math.max(0, view.hand.length - 1));
     }
@@ -228,17 +226,13 @@ export default function createTwentyNine(h) {
       const mark = playing ? (legal ? " legal" : " dim") : "";
       const isTrump = trump !== null && suitOf(code) === trump;
       const label = isTrump ? t("trump_card", { card: pieceLabel(code) }) : pieceLabel(code);
-      return el("button", {
-        type: "button",
-        class: `piece-button${mark}${isTrump ? " trump" : ""}`,
-        "aria-pressed": selected === code ? "true" : "false",
-        "aria-label": label,
-        // never disabled: a keyboard player's focus stays in the hand while the others play
-        "aria-disabled": !playing || !legal ? "true" : null,
-        tabindex: i === focusIndex ? "0" : "-1",
-        "data-key": `card-${code}`,
-        "data-code": code,
-        "data-index": String(i),
+      return h.handButton("french-card", code, i, {
+        key: `card-${code}`,
+        mark: `${mark}${isTrump ? " trump" : ""}`,
+        pressed: selected === code,
+        label,
+        off: !playing || !legal,
+        focused: i === focusIndex,
         onclick: () => {
           focusIndex = i;
           if (!playing) return;
@@ -252,7 +246,7 @@ export default function createTwentyNine(h) {
         },
         ondblclick: () => { if (playing && legal) h.act({ do: "play", card: code }); },
         onfocus: () => { focusIndex = i; },
-      }, piece("french-card", code, "big", null), isTrump ? el("span", { class: "trump-mark", "aria-hidden": "true", text: t("trump_mark") }) : null);
+      }, isTrump ? el("span", { class: "trump-mark", "aria-hidden": "true", text: t("trump_mark") }) : null);
     }));
   }
 
