@@ -361,6 +361,17 @@ def test_a_loss_followed_from_the_list_lands_with_its_verdict_in_view(
     # buttons and its verdict in view
     items.last.scroll_into_view_if_needed()
     items.last.click()
+    _verdict_and_steps_in_view(page, height)
+    # the page left scrolled just past the step buttons, the verdict at its top (as a click in the
+    # list below can leave it): following the loss again brings the buttons back into view too
+    page.evaluate(
+        "() => window.scrollBy(0, document.getElementById('replay-verdict').getBoundingClientRect().top)"
+    )
+    items.last.evaluate("button => button.click()")  # a click that does not scroll the page first
+    _verdict_and_steps_in_view(page, height)
+
+
+def _verdict_and_steps_in_view(page: Any, height: int) -> None:
     steps_box = page.locator(".replay-steps").bounding_box()
     verdict_box = page.locator("#replay-verdict").bounding_box()
     assert steps_box is not None and verdict_box is not None

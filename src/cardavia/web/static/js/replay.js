@@ -220,8 +220,12 @@ function showDecision(step) {
   $("step-next").focus({ preventScroll: true });
   const verdict = $("replay-verdict");
   const box = verdict.getBoundingClientRect();
-  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
-  verdict.scrollIntoView({ block: box.height <= window.innerHeight ? "end" : "start" });
+  // the step buttons above it belong in view too wherever both fit (the list that was clicked may
+  // have left the page scrolled so that the verdict shows and the buttons do not)
+  const top = Math.min(box.top, document.querySelector(".replay-steps").getBoundingClientRect().top);
+  const fits = box.bottom - top <= window.innerHeight;
+  if ((fits ? top : box.top) >= 0 && box.bottom <= window.innerHeight) return;
+  verdict.scrollIntoView({ block: fits || box.height <= window.innerHeight ? "end" : "start" });
 }
 
 // ---- the review --------------------------------------------------------------------------------
