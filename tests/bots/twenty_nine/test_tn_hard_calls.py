@@ -71,7 +71,7 @@ def test_worlds_fit_the_calls_seen() -> None:
     deal.apply(A(0, "bid", value=16))
     deal.apply(A(1, "bid", value=21))
     view = deal.view(2)
-    fitted = fitting_draws(view, random.Random(1), 200)
+    fitted = [d for d, _ in fitting_draws(view, random.Random(1), 200)]
     plain = first_stage_draws(view, random.Random(1), 200)
     assert len(fitted) == 200
     assert (

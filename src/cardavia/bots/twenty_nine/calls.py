@@ -11,6 +11,11 @@ that hand holds a point card (the one certainty here). A bidder names the suit i
 strongest in (``reading.best_suit``), so a seat that does not know the trump weighs a world whose
 trump is another suit down.
 
+How far a seat bids is its own: each other seat gets a style in each draw (``STYLES``: how far its
+limit sits from normal's, tighter or looser), weighed by its calls with its hand, and the play-out's
+policy bids on for it in that style. A raise meant only to push the opponents up then pays where they
+hold as far as normal would, and costs where they bid tighter and leave the raiser with the contract.
+
 :func:`fitting_draws` draws ``DRAWS`` hidden states as the sampler does, weighs them, and keeps the
 number asked for by systematic resampling: a fixed amount of work for every view, so the time a call
 takes does not depend on the cards.
@@ -32,6 +37,12 @@ SPREAD = 1.0  # how loosely calls follow the limit, in bid points (the logistic'
 FLOOR = 0.02  # the least a call's likelihood falls to, however unlikely from the hand
 DOUBLE_POINTS = 5.5  # where a double is as likely as not, in the doubler's card points (normal: 6)
 OTHER_TRUMP = 0.15  # the weight of a world whose bidder named a suit other than its best
+# How far another seat's bidding may sit from normal's limit, each as likely a priori: players bid
+# tighter or looser than the model, and a bid meant to push the opponents up is only safe against
+# those who hold as far as the model says.
+STYLES = (-3, -2, -1, 0, 1)
+
+Fitted = tuple[Hidden, tuple[int, ...]]  # a drawn hidden state, and each seat's style in it
 
 
 @dataclass(frozen=True)
@@ -81,15 +92,18 @@ def _likely(margin: float, happened: bool) -> float:
     return max(FLOOR, yes if happened else 1.0 - yes)
 
 
-def world_weight(view: TwentyNineView, evidence: list[Call], draw: Hidden) -> float:
-    """How likely the calls seen are in ``draw`` (a first-stage hidden state), up to a constant."""
+def world_weight(
+    view: TwentyNineView, evidence: list[Call], draw: Hidden, styles: tuple[int, ...] = (0, 0, 0, 0)
+) -> float:
+    """How likely the calls seen are in ``draw`` (a first-stage hidden state) from seats that bid to
+    their four cards' limit plus their ``styles``, up to a constant."""
     facts = [four_facts(mask_of([card_index(c) for c in h])) for h in draw.holdings]
     if view.eldest != view.seat and facts[view.eldest][2] == 0:
         return 0.0  # a pointless eldest hand annuls the deal: this one was not
     weight = 1.0
     for call in evidence:
         if call.seat != view.seat:
-            weight *= _likely(facts[call.seat][0] - call.threshold + 0.5, call.bid)
+            weight *= _likely(facts[call.seat][0] + styles[call.seat] - call.threshold + 0.5, call.bid)
     for seat, said in view.doubles:
         if said == "double" and seat != view.seat:
             weight *= _likely(facts[seat][2] - DOUBLE_POINTS, True)
@@ -99,19 +113,23 @@ def world_weight(view: TwentyNineView, evidence: list[Call], draw: Hidden) -> fl
     return weight
 
 
-def fitting_draws(view: TwentyNineView, rng: random.Random, count: int) -> list[Hidden]:
-    """``count`` hidden states of a first-stage view, drawn in proportion to how well they fit the calls
-    seen (:func:`world_weight`) by systematic resampling of ``DRAWS`` draws; the draws as they come
-    if none fits (never seen: every call's likelihood has a floor)."""
-    draws = first_stage_draws(view, rng, DRAWS)
+def fitting_draws(view: TwentyNineView, rng: random.Random, count: int) -> list[Fitted]:
+    """``count`` hidden states of a first-stage view, each with every seat's style (0 for the viewing
+    seat), drawn in proportion to how well they fit the calls seen (:func:`world_weight`) by
+    systematic resampling of ``DRAWS`` draws; the draws as they come if none fits (never seen: every
+    call's likelihood has a floor)."""
+    draws = [
+        (d, tuple(0 if s == view.seat else rng.choice(STYLES) for s in range(4)))
+        for d in first_stage_draws(view, rng, DRAWS)
+    ]
     evidence = auction_evidence(view)
-    weights = [world_weight(view, evidence, d) for d in draws]
+    weights = [world_weight(view, evidence, d, styles) for d, styles in draws]
     total = sum(weights)
     if total <= 0.0:
         return draws[:count]
     step = total / count
     point = rng.random() * step
-    out: list[Hidden] = []
+    out: list[Fitted] = []
     reached = 0.0
     for draw, w in zip(draws, weights, strict=True):
         reached += w

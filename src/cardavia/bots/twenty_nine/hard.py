@@ -76,8 +76,10 @@ def _worlds(view: TwentyNineView, rng: random.Random) -> Iterator[LeanWorld]:
     ``FIRST_STAGE_WORLDS`` drawn to fit the calls seen (:mod:`.calls`), else ``WORLDS`` from the
     sampler."""
     if view.phase in FIRST_STAGE:
-        for d in fitting_draws(view, rng, FIRST_STAGE_WORLDS):
-            yield lean_world(deal_from_view(view, d.holdings, d.trump, d.second))
+        for d, styles in fitting_draws(view, rng, FIRST_STAGE_WORLDS):
+            world = lean_world(deal_from_view(view, d.holdings, d.trump, d.second))
+            world.styles = styles  # the other seats bid on in the style their calls were weighed by
+            yield world
         return
     for _ in range(WORLDS):
         yield lean_world(sampled_deal(view, rng))

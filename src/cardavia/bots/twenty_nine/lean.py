@@ -133,6 +133,7 @@ class LeanWorld:
         "points",
         "reveal",
         "second",
+        "styles",
         "to_act",
         "trick",
         "tricks",
@@ -164,6 +165,7 @@ class LeanWorld:
     tricks: list[tuple[int, int, int, list[int]]]
     points: list[int]  # each team's card points
     won: list[bool]  # whether each team has won a trick
+    styles: tuple[int, ...]  # per seat, what its auction limit differs from its four cards' (0: normal's)
 
     def copy(self) -> LeanWorld:
         """An independent copy: every list copied (a finished trick's cards shared: never changed),
@@ -210,6 +212,7 @@ def lean_world(deal: TwentyNineDeal) -> LeanWorld:
     ]
     w.points = list(deal.team_points)
     w.won = list(deal.team_won)
+    w.styles = (0,) * NUM_SEATS
     return w
 
 
@@ -254,7 +257,7 @@ def _first_stage(w: LeanWorld, move: int, given: tuple[int, int] | None) -> None
             if move == POLICY:
                 move = low
                 if w.defender >= 0:
-                    limit = cap if seat == capped else four_facts(w.held[seat])[0]
+                    limit = cap if seat == capped else four_facts(w.held[seat])[0] + w.styles[seat]
                     other = w.defender if seat == w.challenger else w.challenger
                     if (other % 2 == seat % 2 and limit < w.bid + 3) or not low <= min(
                         limit, options.max_bid
