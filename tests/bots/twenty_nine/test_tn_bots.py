@@ -11,12 +11,14 @@ import statistics
 import pytest
 
 from cardavia.bots.twenty_nine import BOTS
+from cardavia.bots.twenty_nine.lean import LeanWorld, play_out
 from cardavia.bots.twenty_nine.messages import COUNTS, HINTS
 from cardavia.bots.twenty_nine.normal import limit_of
 from cardavia.bots.twenty_nine.reading import trump_weights
 from cardavia.games.errors import IllegalAction
 from cardavia.games.packs.french import CODES
 from cardavia.games.twenty_nine import GAME, Action, TwentyNineDeal
+from cardavia.games.twenty_nine.position import FIRST_STAGE
 
 
 def play(seed: int, levels: list[str]) -> TwentyNineDeal:
@@ -149,16 +151,20 @@ def test_the_ladder_on_fixed_deals(better: str, worse: str) -> None:
 def test_hard_plays_legal_actions_and_its_work_is_fixed_by_public_counts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Each decision of ``hard`` plays out exactly WORLDS x (candidates) worlds, its bids included (the
-    lowest bid against the pass): both counts are public, so its thinking does not depend on the
-    hidden cards."""
+    """Each decision of ``hard`` plays out exactly (worlds) x (candidates) worlds: FIRST_STAGE_WORLDS in
+    the first stage, WORLDS in the play; in the auction the pass and the lowest bid with each limit up
+    to REACH above it. Every count is public, so its thinking does not depend on the hidden cards."""
     import cardavia.bots.twenty_nine.hard as hard
 
     calls: list[int] = []
-    real = hard.play_out
-    monkeypatch.setattr(
-        hard, "play_out", lambda world, first, rng: calls.append(1) or real(world, first, rng)
-    )
+
+    def counted(
+        world: LeanWorld, first: Action | None, rng: random.Random, limit: tuple[int, int] | None = None
+    ) -> None:
+        calls.append(1)
+        play_out(world, first, rng, limit)
+
+    monkeypatch.setattr(hard, "play_out", counted)
     for seed in range(3):
         deal = GAME.new_deal(seed)
         rng = random.Random(seed)
@@ -170,11 +176,14 @@ def test_hard_plays_legal_actions_and_its_work_is_fixed_by_public_counts(
             assert decision.action in deal.legal_actions()
             assert "{" not in decision.reason.text
             if level == "hard":
-                assert len(calls) == hard.WORLDS * len(hard.candidates(view))
+                worlds = hard.FIRST_STAGE_WORLDS if view.phase in FIRST_STAGE else hard.WORLDS
+                assert len(calls) == worlds * len(hard.candidates(view))
+                bids = [a.value for a in view.legal if a.value is not None]
                 if view.phase == "auction" and any(a.do == "pass" for a in view.legal):
-                    assert len(calls) == 2 * hard.WORLDS  # the lowest bid against the pass, played out
+                    reach = min(hard.REACH, view.options.max_bid - min(bids)) + 1
+                    assert len(calls) == (1 + reach) * worlds  # the pass, and the lowest bid per limit
                 elif view.phase != "auction":
-                    assert len(calls) == (hard.WORLDS * len(view.legal) if len(view.legal) > 1 else 0)
+                    assert len(calls) == (worlds * len(view.legal) if len(view.legal) > 1 else 0)
             deal.apply(decision.action)
 
 

@@ -111,7 +111,7 @@ def test_four_cards_read_as_normal_reads_them() -> None:
     for four in itertools.combinations(range(32), 4):
         codes = tuple(CODES[c] for c in four)
         expected = (limit_of(codes), SUITS.index(best_suit(codes)[0]), hand_points(codes))
-        assert lean._four(lean.mask_of(four)) == expected, codes
+        assert lean.four_facts(lean.mask_of(four)) == expected, codes
 
 
 def test_a_move_is_the_action_it_stands_for() -> None:

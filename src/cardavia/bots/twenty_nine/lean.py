@@ -20,7 +20,7 @@ from functools import cache
 
 from cardavia.bots.base import Playouts
 from cardavia.bots.twenty_nine import rollout
-from cardavia.bots.twenty_nine.normal import limit_from
+from cardavia.bots.twenty_nine.normal import REDOUBLE_MARGIN, limit_from
 from cardavia.bots.twenty_nine.reading import hand_points, suit_weight
 from cardavia.bots.twenty_nine.rollout import ASK_POINTS, DOUBLE_BID, DOUBLE_POINTS
 from cardavia.games.packs.french import CODES, SUITS
@@ -99,7 +99,7 @@ _SUIT_FACTS: tuple[tuple[int, int, int, bool], ...] = tuple(
 
 
 @cache
-def _four(mask: int) -> tuple[int, int, int]:
+def four_facts(mask: int) -> tuple[int, int, int]:
     """What the first stage's calls read off four cards: the auction limit (``normal.limit_of``), the
     suit to name (``reading.best_suit``: the longest, then the weightiest, the first in suit order)
     and the points (at most C(32, 4) masks are cached)."""
@@ -133,6 +133,7 @@ class LeanWorld:
         "points",
         "reveal",
         "second",
+        "styles",
         "to_act",
         "trick",
         "tricks",
@@ -164,6 +165,7 @@ class LeanWorld:
     tricks: list[tuple[int, int, int, list[int]]]
     points: list[int]  # each team's card points
     won: list[bool]  # whether each team has won a trick
+    styles: tuple[int, ...]  # per seat, what its auction limit differs from its four cards' (0: normal's)
 
     def copy(self) -> LeanWorld:
         """An independent copy: every list copied (a finished trick's cards shared: never changed),
@@ -210,6 +212,7 @@ def lean_world(deal: TwentyNineDeal) -> LeanWorld:
     ]
     w.points = list(deal.team_points)
     w.won = list(deal.team_won)
+    w.styles = (0,) * NUM_SEATS
     return w
 
 
@@ -224,21 +227,27 @@ def move_of(action: Action) -> int:
     return {"reveal": ASK, "pair": PAIR, "double": YES, "redouble": YES}.get(action.do, PASS)
 
 
-def play_out(world: LeanWorld, first: Action | None, rng: random.Random) -> None:
+def play_out(
+    world: LeanWorld, first: Action | None, rng: random.Random, limit: tuple[int, int] | None = None
+) -> None:
     """Play ``world`` to its end: ``first`` (a legal action of the seat to act) if given, then the
     rollout policy in every seat. ``rng`` is unused, as in :func:`.rollout.play_out`: the policy is
-    deterministic, which keeps the comparison between candidates paired."""
+    deterministic, which keeps the comparison between candidates paired. ``limit`` (seat, bid): that
+    seat's later calls in the auction go up to this bid instead of its four cards' limit (``hard``
+    compares how far to go)."""
     move = POLICY if first is None else move_of(first)
     if world.phase < PLAY:
-        _first_stage(world, move)
+        _first_stage(world, move, limit)
         move = POLICY
     if world.phase == PLAY:
         _play(world, move)
 
 
-def _first_stage(w: LeanWorld, move: int) -> None:
-    """The auction, the trump and the doubling, as :func:`.rollout.choose_call` and the engine have them."""
+def _first_stage(w: LeanWorld, move: int, given: tuple[int, int] | None) -> None:
+    """The auction, the trump and the doubling, as :func:`.rollout.choose_call` and the engine have them
+    (``given``: a seat's limit in the auction, as :func:`play_out` says)."""
     options = w.options
+    capped, cap = given if given is not None else (-1, 0)
     while w.phase < PLAY:
         seat = w.to_act
         phase = w.phase
@@ -248,7 +257,7 @@ def _first_stage(w: LeanWorld, move: int) -> None:
             if move == POLICY:
                 move = low
                 if w.defender >= 0:
-                    limit = _four(w.held[seat])[0]
+                    limit = cap if seat == capped else four_facts(w.held[seat])[0] + w.styles[seat]
                     other = w.defender if seat == w.challenger else w.challenger
                     if (other % 2 == seat % 2 and limit < w.bid + 3) or not low <= min(
                         limit, options.max_bid
@@ -256,14 +265,14 @@ def _first_stage(w: LeanWorld, move: int) -> None:
                         move = PASS
             _call(w, seat, move)
         elif phase == TRUMP:
-            w.trump = _four(w.held[seat])[1] if move == POLICY else move
+            w.trump = four_facts(w.held[seat])[1] if move == POLICY else move
             if options.double:
                 w.phase, w.to_act = DOUBLE, (seat + 1) % NUM_SEATS
             else:
                 _second_stage(w)
         elif phase == DOUBLE:
             if move == POLICY:
-                strong = _four(w.held[seat])[2] >= DOUBLE_POINTS and w.bid >= DOUBLE_BID
+                strong = four_facts(w.held[seat])[2] >= DOUBLE_POINTS and w.bid >= DOUBLE_BID
                 move = YES if strong else PASS
             if move == YES:
                 w.multiplier *= 2
@@ -272,7 +281,10 @@ def _first_stage(w: LeanWorld, move: int) -> None:
                 w.to_act = (w.bidder + 3) % NUM_SEATS
             else:
                 _second_stage(w)
-        else:  # the redouble: the policy never redoubles
+        else:  # the redouble: the bidder, with a clear margin
+            if move == POLICY:
+                strong = seat == w.bidder and four_facts(w.held[seat])[0] >= w.bid + REDOUBLE_MARGIN
+                move = YES if strong else PASS
             if move == YES:
                 w.multiplier *= 2
                 _second_stage(w)

@@ -35,6 +35,7 @@ from cardavia.games.twenty_nine import Action, TwentyNineView
 
 _ASK_POINTS = 2  # the least a trick must hold for it to be worth asking
 _ASK_LIKELY = 0.6  # how sure a seat that does not know the trump must be that it holds one
+REDOUBLE_MARGIN = 4  # a bidder redoubles when its four cards' limit is this far above the contract
 
 
 def _code(a: Action) -> str:
@@ -88,7 +89,7 @@ class NormalBot:
         return Decision(legal["pass"][0], hint("double-pass", points=pts, value=view.bid))
 
     def _redouble(self, view: TwentyNineView, legal: dict[str, list[Action]]) -> Decision[Action]:
-        if view.seat == view.bidder and limit_of(view.hand[:4]) >= view.bid + 4:
+        if view.seat == view.bidder and limit_of(view.hand[:4]) >= view.bid + REDOUBLE_MARGIN:
             return Decision(legal["redouble"][0], hint("redouble-strong", value=view.bid))
         return Decision(legal["pass"][0], hint("redouble-pass", value=view.bid))
 

@@ -3,21 +3,21 @@ off a whole deal's state (a drawn world, where every card and the trump are know
 
 In the first stage every seat calls as ``normal`` does from its four cards (:func:`choose_call`: bid up
 to the limit of its four cards, leave a partner's bid alone unless much stronger, name its longest
-suit, double only with a clear margin). In the play: declare a pair when allowed; ask for the trump
-when a trick worth two points or more goes to the opponents and a trump is held; take a trick cheaply
-when it is worth it; feed a partner's trick; lead the highest card of a suit where it is the master,
-else a low one; throw low.
+suit, double and redouble only with a clear margin). In the play: declare a pair when allowed; ask
+for the trump when a trick worth two points or more goes to the opponents and a trump is held; take
+a trick cheaply when it is worth it; feed a partner's trick; lead the highest card of a suit where it
+is the master, else a low one; throw low.
 """
 
 from __future__ import annotations
 
 import random
 
-from cardavia.bots.twenty_nine.normal import limit_of
+from cardavia.bots.twenty_nine.normal import REDOUBLE_MARGIN, limit_of
 from cardavia.bots.twenty_nine.reading import best_suit, hand_points
 from cardavia.games.packs.french import CODES, SUITS
 from cardavia.games.twenty_nine import POINTS, STRENGTH, SUIT_OF, TwentyNineDeal, trick_winner
-from cardavia.games.twenty_nine.actions import DOUBLE, PASS, TRUMP, Action
+from cardavia.games.twenty_nine.actions import DOUBLE, PASS, REDOUBLE, TRUMP, Action
 
 ASK_POINTS = 2
 DOUBLE_POINTS = 6  # as ``normal``: double holding this many points against a bid of DOUBLE_BID
@@ -35,8 +35,9 @@ def choose_call(deal: TwentyNineDeal) -> Action:
     if phase == "double":
         strong = hand_points(codes) >= DOUBLE_POINTS and deal.bid >= DOUBLE_BID
         return DOUBLE[seat] if strong else PASS[seat]
-    if phase != "auction":
-        return PASS[seat]  # no redouble in a play-out
+    if phase == "redouble":  # as ``normal``: the bidder, with a clear margin
+        strong = seat == deal.bidder and limit_of(tuple(codes)) >= deal.bid + REDOUBLE_MARGIN
+        return REDOUBLE[seat] if strong else PASS[seat]
     lowest = deal.legal_actions()[0]  # the lowest bid (or a pass where no bid is left)
     if deal.defender is None:
         return lowest

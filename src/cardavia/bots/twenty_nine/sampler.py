@@ -126,21 +126,35 @@ def _deal_out(
     return holdings
 
 
+def first_stage_draws(view: TwentyNineView, rng: random.Random, count: int) -> list[Hidden]:
+    """``count`` hidden states of a first-stage view, each drawn as :func:`sample` draws one (the same
+    draws from the same ``rng``): no card played yet, so any four of the unseen cards to each other
+    seat, then every second four; the trump drawn for a seat that does not know it. What the calls
+    seen say of the hands is for the caller to weigh (:mod:`.calls`)."""
+    hidden = sorted(unseen(view))
+    # the weights once for all the draws (``_draw_trump`` reads the view each time)
+    weights = None if view.trump is not None or not view.trump_set else trump_weights(view)
+    out = []
+    for _ in range(count):
+        trump = view.trump if weights is None else rng.choices(SUITS, [weights[s] for s in SUITS])[0]
+        rng.shuffle(hidden)
+        holdings = [list(view.hand) if s == view.seat else [] for s in range(4)]
+        rest = list(hidden)
+        for s in range(4):
+            if s != view.seat:
+                holdings[s], rest = rest[:4], rest[4:]
+        second = tuple(tuple(rest[4 * s : 4 * s + 4]) for s in range(4))
+        out.append(Hidden(tuple(tuple(h) for h in holdings), trump, second))
+    return out
+
+
 def sample(view: TwentyNineView, rng: random.Random) -> Hidden:
     """A random hidden state consistent with ``view`` (``ValueError`` if none is found in ``TRIES``)."""
+    if view.phase in FIRST_STAGE:
+        return first_stage_draws(view, rng, 1)[0]
     hidden = sorted(unseen(view))
-    first_stage = view.phase in FIRST_STAGE
     for _ in range(TRIES):
         trump = _draw_trump(view, rng)
-        if first_stage:  # no card played yet: any four to each other seat, then the second fours
-            rng.shuffle(hidden)
-            holdings = [list(view.hand) if s == view.seat else [] for s in range(4)]
-            rest = list(hidden)
-            for s in range(4):
-                if s != view.seat:
-                    holdings[s], rest = rest[:4], rest[4:]
-            second = tuple(tuple(rest[4 * s : 4 * s + 4]) for s in range(4))
-            return Hidden(tuple(tuple(h) for h in holdings), trump, second)
         dealt = _deal_out(view, hidden, trump, rng)
         if dealt is not None:
             return Hidden(tuple(tuple(h) for h in dealt), trump, None)
