@@ -43,6 +43,7 @@ _ENTRIES: dict[str, GameEntry] = {
             "cardavia.bots.twenty_nine",
             "cardavia.web.games.twenty_nine",
         ),
+        GameEntry("gaple", "cardavia.games.gaple", "cardavia.bots.gaple", "cardavia.web.games.gaple"),
     )
 }
 
