@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tien_gow_helpers import deal_of, down, up
 
+from cardavia.games.payments import deltas_of
 from cardavia.games.replay import replay_record
 from cardavia.games.tien_gow import TienGowDeal, tile
 from cardavia.games.tien_gow.options import DEFAULT_OPTIONS, Options
-from cardavia.games.tien_gow.scoring import immediate_deltas, settlement
+from cardavia.games.tien_gow.scoring import immediate_deltas, settlement_lines
 from cardavia.games.tien_gow.tiles import mask_of
 
 HEAVEN = mask_of([tile("6-6")]) or 0
@@ -19,6 +21,11 @@ LITTLE_THREE = mask_of([tile("1-2")]) or 0
 SUPREME = mask_of([tile("2-4"), tile("1-2")]) or 0
 QUARTET = mask_of([tile(c) for c in ["6-6", "6-6", "4-5", "3-6"]]) or 0
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def settlement(*args: Any, **kwargs: Any) -> list[int]:
+    """Each seat's final settlement: the sum of the settlement's payment lines."""
+    return deltas_of(settlement_lines(*args, **kwargs), 4)
 
 
 def test_example_banker_p2_winner_p0() -> None:

@@ -17,8 +17,9 @@ import random
 from dataclasses import dataclass
 
 from cardavia.bots.determinize import share_out
+from cardavia.games.payments import deltas_of
 from cardavia.games.tien_gow.options import DEFAULT_OPTIONS, Options
-from cardavia.games.tien_gow.scoring import settlement
+from cardavia.games.tien_gow.scoring import settlement_lines
 from cardavia.games.tien_gow.tiles import CIVIL_LO, FULL_SET, mask_of, normalize, tiles_of
 from cardavia.games.tien_gow.tricks import caught_leader, close_trick
 from cardavia.games.tien_gow.view import View
@@ -154,7 +155,7 @@ class Sim:
             self.leader = self.to_act = winner
             return
         catch = caught_leader(size, self.lead, high, self.leader)
-        settle = settlement(winner, self.columns, self.banker, high, catch, self.options)
+        settle = deltas_of(settlement_lines(winner, self.columns, self.banker, high, catch, self.options), 4)
         self.net = [i + s for i, s in zip(self.immediate, settle, strict=True)]
         self.winner = winner
         self.to_act = None

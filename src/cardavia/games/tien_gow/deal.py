@@ -16,6 +16,7 @@ from cardavia.games.counts import english_counts
 from cardavia.games.draws import draws_by_bits
 from cardavia.games.errors import IllegalAction
 from cardavia.games.outcomes import outcome_from
+from cardavia.games.payments import deltas_of
 from cardavia.games.protocol import Outcome
 from cardavia.games.tien_gow.actions import Play
 from cardavia.games.tien_gow.groups import (
@@ -32,7 +33,6 @@ from cardavia.games.tien_gow.record import read_record, write_record
 from cardavia.games.tien_gow.scoring import (
     immediate_lines,
     immediate_payment,
-    settlement,
     settlement_lines,
 )
 from cardavia.games.tien_gow.tiles import (
@@ -397,7 +397,9 @@ class TienGowDeal:
             self._leader = self._to_act = winner
             return
         catch = self._catch_leader()
-        self._settlement = settlement(winner, self._columns, self._banker, high, catch, self._options)
+        self._settlement = deltas_of(
+            settlement_lines(winner, self._columns, self._banker, high, catch, self._options), 4
+        )
         self._to_act = None
         self._leader = winner
         self._result = {

@@ -55,22 +55,6 @@ def final_factor(winning_group: int, options: Options = DEFAULT_OPTIONS) -> int:
     return 1
 
 
-def settlement(
-    winner: int,
-    columns: Sequence[int],
-    banker: int,
-    winning_group: int,
-    catch_leader: int | None = None,
-    options: Options = DEFAULT_OPTIONS,
-) -> list[int]:
-    """Each seat's final settlement, after the Little Three catch.
-
-    ``catch_leader`` is the seat that led 1-2 on a final single trick won by 2-4 (None otherwise): it
-    pays the positive amounts the two other losers owe the winner, times the catch factor.
-    """
-    return deltas_of(settlement_lines(winner, columns, banker, winning_group, catch_leader, options), 4)
-
-
 FINAL_REASONS = {SUPREME_MASK: "final-supreme", LITTLE_THREE_BIT: "final-little-three"}
 
 
