@@ -153,3 +153,12 @@ def test_the_next_deal_starts_from_the_match_score(client: TestClient) -> None:
     nxt = client.post(f"/api/tables/{table['id']}/next-deal", json={"seq": table["seq"]})
     view = wait_for_human(client, nxt.json()["id"])["view"]
     assert view["scores"] == result["scores"] and not view["first"]
+
+
+def test_indonesian_readers_are_offered_it_first(client: TestClient) -> None:
+    with gaple():
+        html = client.get("/", params={"lang": "id"}).text
+        first = re.search(r'href="/traditions/([\w-]+)"', html)
+        assert first is not None and first[1] == SLUG
+        english = client.get("/", params={"lang": "en"}).text
+        assert english.index(f'href="/traditions/{SLUG}"') > english.index('href="/traditions/')

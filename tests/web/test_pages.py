@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from cardavia.i18n.catalogs import po_files, read_catalog, translations
 from cardavia.i18n.languages import LANGUAGES
 from cardavia.web import pages
+from cardavia.web.game_parts import traditions
 
 CODES = [lang.code for lang in LANGUAGES]
 
@@ -352,3 +353,13 @@ def test_unknown_tradition_is_404(client: TestClient) -> None:
 def test_static_files_are_served(client: TestClient) -> None:
     for path in ("/static/site.css", "/static/js/prefs.js", "/static/js/table.js", "/static/grain.svg"):
         assert client.get(path).status_code == 200, path
+
+
+@pytest.mark.parametrize("code", [lang.code for lang in LANGUAGES])
+def test_the_catalogue_offers_a_reader_their_own_traditions_first(client: TestClient, code: str) -> None:
+    html = client.get("/", params={"lang": code}).text
+    # each tradition's link to its page, in the order the catalogue shows them
+    shown = sorted(traditions(), key=lambda o: html.index(f'href="/traditions/{o.tradition.slug}"'))
+    own = [o.tradition.slug for o in traditions() if code in o.tradition.home_languages]
+    others = [o.tradition.slug for o in traditions() if code not in o.tradition.home_languages]
+    assert [o.tradition.slug for o in shown] == own + others

@@ -98,7 +98,9 @@ def _page(request: Request, template: str, status_code: int = 200, **context: An
 
 @router.get("/", response_class=HTMLResponse)
 def catalogue(request: Request) -> HTMLResponse:
-    found = traditions()
+    code = language_of(request)
+    # the reader's own traditions first, the others after them, each group in catalogue order
+    found = sorted(traditions(), key=lambda offered: code not in offered.tradition.home_languages)
     return _page(
         request,
         "pages/catalogue.html",

@@ -46,6 +46,9 @@ class Tradition:
     # Wikipedia article per language code (en, ms, id, nb, hi, zh-Hans, zh-Hant); English as fallback
     wikipedia: Mapping[str, str] = field(default_factory=dict)
     description_template: str = ""
+    # the languages of the people whose own tradition it is (codes, as ``wikipedia``'s): the catalogue
+    # offers it first to a reader of one of them, who has it nowhere else on the site
+    home_languages: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ TRADITION = Tradition(
     ),
     wikipedia=WIKIPEDIA,
     description_template="content/gaple/description.html",
+    home_languages=("id",),  # the site's one Indonesian tradition: offered first to Indonesian readers
 )
 
 PAGE = GamePage(
